@@ -1,0 +1,25 @@
+/* vkdml test hooks: not part of DirectML's contract, for vkdml's own failure-path tests. */
+#ifndef VKDML_VKDML_TESTING_H_
+#define VKDML_VKDML_TESTING_H_
+
+#include "vkdml.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum VKDML_FAULT_SITE {
+    VKDML_FAULT_SITE_ALLOCATION = 0, /* Vulkan memory, buffers, pools, pipelines, fences, devices: E_OUTOFMEMORY */
+    VKDML_FAULT_SITE_SUBMIT = 1      /* vkQueueSubmit: device lost -> DXGI_ERROR_DEVICE_REMOVED */
+} VKDML_FAULT_SITE;
+
+/* The `nth` call of `site` from now fails (1 = the next one); 0 disarms. Process-wide. Also resets the site's count. */
+VKDML_API void vkdmlTestInjectFault(VKDML_FAULT_SITE site, UINT64 nth);
+/* Calls made to `site` since it was last armed. */
+VKDML_API UINT64 vkdmlTestFaultSiteCalls(VKDML_FAULT_SITE site);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VKDML_VKDML_TESTING_H_ */

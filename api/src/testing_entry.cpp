@@ -1,0 +1,18 @@
+// C entry points of vkdml_testing.h: the fault-injection hook.
+#include <vkdml/vkdml_testing.h>
+
+#include "vk/fault_injection.h"
+
+namespace {
+vkdml::vk::FaultSite siteOf(VKDML_FAULT_SITE site) {
+    return site == VKDML_FAULT_SITE_SUBMIT ? vkdml::vk::FaultSite::Submit : vkdml::vk::FaultSite::Allocation;
+}
+}  // namespace
+
+extern "C" {
+
+VKDML_API void vkdmlTestInjectFault(VKDML_FAULT_SITE site, UINT64 nth) { vkdml::vk::armFault(siteOf(site), nth); }
+
+VKDML_API UINT64 vkdmlTestFaultSiteCalls(VKDML_FAULT_SITE site) { return vkdml::vk::faultSiteCalls(siteOf(site)); }
+
+}  // extern "C"

@@ -1,0 +1,40 @@
+// The flat kernel for tensors that are packed alike: one 16-byte vector (4 fp32 or 8 fp16 elements) per invocation,
+// no loop (both GPUs and lavapipe's SIMD-across-invocations compile this best); the invocation just past the last
+// whole vector does the tail. outBase and inBase are multiples of 4 (fp32) or 8 (fp16) elements. The host sizes the
+// grid to cover every vector and splits larger tensors into several dispatches.
+void main() {
+    const uint v = gl_GlobalInvocationID.x;
+#if defined(VKDML_F32)
+    const uint vecs = pc.count / 4u;
+    if (v < vecs) {
+        vec4 x = uintBitsToFloat(inVecs[pc.inBase / 4u + v]);
+        outVecs[pc.outBase / 4u + v] = floatBitsToUint(vec4(vkdml_apply(x.x), vkdml_apply(x.y), vkdml_apply(x.z),
+                                                            vkdml_apply(x.w)));
+    } else if (v == vecs) {
+        for (uint i = vecs * 4u; i < pc.count; ++i)
+            outWords[pc.outBase + i] = floatBitsToUint(vkdml_apply(uintBitsToFloat(inWords[pc.inBase + i])));
+    }
+#else
+    const uint vecs = pc.count / 8u;
+    if (v < vecs) {
+        uvec4 w = inVecs[pc.inBase / 8u + v];
+        uvec4 r;
+        for (int k = 0; k < 4; ++k) {
+            float lo = vkdml_apply(vk_float_from_half_bits(w[k] & 0xffffu));
+            float hi = vkdml_apply(vk_float_from_half_bits(w[k] >> 16));
+            r[k] = vk_half_bits_from_float(lo) | (vk_half_bits_from_float(hi) << 16);
+        }
+        outVecs[pc.outBase / 8u + v] = r;
+    } else if (v == vecs) {
+        // The tail by whole words: an odd count's last word also holds 2 bytes of padding, which lie inside the
+        // output's TotalTensorSizeInBytes (DirectML lets operators write anywhere in it).
+        const uint words = (pc.count + 1u) / 2u;
+        for (uint i = vecs * 4u; i < words; ++i) {
+            uint w = inWords[pc.inBase / 2u + i];
+            float lo = vkdml_apply(vk_float_from_half_bits(w & 0xffffu));
+            float hi = vkdml_apply(vk_float_from_half_bits(w >> 16));
+            outWords[pc.outBase / 2u + i] = vk_half_bits_from_float(lo) | (vk_half_bits_from_float(hi) << 16);
+        }
+    }
+#endif
+}

@@ -1,0 +1,83 @@
+// What every element-wise kernel shares: the push constants (mirrored by runtime/core/kernel_params.h), the tensor
+// bindings and the loads and stores for each storage variant. Binding 0 is the output, 1 the input, 2 the second
+// input of two-input kernels (VKDML_BINARY).
+//   VKDML_F32        fp32 elements in 32-bit words
+//   VKDML_F16        fp16 elements packed two per 32-bit word (any device); strided stores use atomics
+//   VKDML_F16_S16    fp16 elements as uint16_t (devices with storageBuffer16BitAccess), for strided kernels
+// fp16 values are converted in integer arithmetic (vkdml_half.glsl), so rounding is to nearest even on every driver.
+#ifdef VKDML_F16_S16
+#extension GL_EXT_shader_16bit_storage : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
+#endif
+
+layout(local_size_x_id = 0) in;
+
+// 24 words of dimension arrays: 8 dimensions for two tensors, 6 for three.
+#ifdef VKDML_BINARY
+#define VKDML_MAX_RANK 6
+#else
+#define VKDML_MAX_RANK 8
+#endif
+
+layout(push_constant, std430) uniform KernelParams {
+    uint count;      // elements in this dispatch
+    uint rank;       // dimensions in sizes/strides (strided kernels)
+    uint outBase;    // element offset of the first element within the bound output range
+    uint inBase;
+    float p0;        // operator attributes (Alpha, Beta, Steepness, ...)
+    float p1;
+    uint in2Base;
+    uint reserved;
+    uint sizes[VKDML_MAX_RANK];  // innermost first
+    uint outStrides[VKDML_MAX_RANK];
+    uint inStrides[VKDML_MAX_RANK];
+#ifdef VKDML_BINARY
+    uint in2Strides[VKDML_MAX_RANK];
+#endif
+} pc;
+
+#if defined(VKDML_F16_S16)
+layout(std430, binding = 0) buffer OutHalves { uint16_t outHalves[]; };
+layout(std430, binding = 1) readonly buffer InHalves { uint16_t inHalves[]; };
+layout(std430, binding = 2) readonly buffer In2Halves { uint16_t in2Halves[]; };
+#else
+layout(std430, binding = 0) buffer OutWords { uint outWords[]; };
+layout(std430, binding = 1) readonly buffer InWords { uint inWords[]; };
+layout(std430, binding = 2) readonly buffer In2Words { uint in2Words[]; };
+layout(std430, binding = 0) buffer OutVecs { uvec4 outVecs[]; };
+layout(std430, binding = 1) readonly buffer InVecs { uvec4 inVecs[]; };
+#endif
+
+#include "vkdml_half.glsl"
+#include "vkdml_math.glsl"
+#include "vkdml_activations.glsl"
+
+#if defined(VKDML_F32)
+#define VKDML_LOAD(words, index) uintBitsToFloat(words[index])
+#elif defined(VKDML_F16_S16)
+#define VKDML_LOAD(halves, index) vk_float_from_half_bits(uint(halves[index]))
+#else
+#define VKDML_LOAD(words, index) \
+    vk_float_from_half_bits((((index) & 1u) != 0u) ? (words[(index) >> 1] >> 16) : (words[(index) >> 1] & 0xffffu))
+#endif
+
+#if defined(VKDML_F16_S16)
+float loadInput(uint index) { return VKDML_LOAD(inHalves, index); }
+float loadInput2(uint index) { return VKDML_LOAD(in2Halves, index); }
+#else
+float loadInput(uint index) { return VKDML_LOAD(inWords, index); }
+float loadInput2(uint index) { return VKDML_LOAD(in2Words, index); }
+#endif
+
+// Stores one element that other invocations may share a 32-bit word with.
+void storeOutput(uint index, float value) {
+#if defined(VKDML_F32)
+    outWords[index] = floatBitsToUint(value);
+#elif defined(VKDML_F16_S16)
+    outHalves[index] = uint16_t(vk_half_bits_from_float(value));
+#else
+    uint shift = (index & 1u) * 16u;
+    atomicAnd(outWords[index >> 1], ~(0xffffu << shift));
+    atomicOr(outWords[index >> 1], vk_half_bits_from_float(value) << shift);
+#endif
+}

@@ -1,0 +1,32 @@
+// The general kernel: up to 8 dimensions (6 with two inputs) with arbitrary element strides per tensor (0
+// broadcasts an input).
+void main() {
+    const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    const uint last = pc.rank - 1u;
+    for (uint i = gl_GlobalInvocationID.x; i < pc.count; i += stride) {
+        uint rest = i;
+        uint outIndex = pc.outBase, inIndex = pc.inBase;
+#ifdef VKDML_BINARY
+        uint in2Index = pc.in2Base;
+#endif
+        for (uint d = 0u; d < last; ++d) {
+            uint size = pc.sizes[d];
+            uint q = rest / size;
+            uint c = rest - q * size;
+            rest = q;
+            outIndex += c * pc.outStrides[d];
+            inIndex += c * pc.inStrides[d];
+#ifdef VKDML_BINARY
+            in2Index += c * pc.in2Strides[d];
+#endif
+        }
+        outIndex += rest * pc.outStrides[last];
+        inIndex += rest * pc.inStrides[last];
+#ifdef VKDML_BINARY
+        in2Index += rest * pc.in2Strides[last];
+        storeOutput(outIndex, vkdml_apply(loadInput(inIndex), loadInput2(in2Index)));
+#else
+        storeOutput(outIndex, vkdml_apply(loadInput(inIndex)));
+#endif
+    }
+}

@@ -1,0 +1,53 @@
+// vkdml_half.glsl - fp32 <-> IEEE binary16 conversions in integer arithmetic, identical on every driver: no reliance
+// on the float-controls rounding mode of OpFConvert/packHalf2x16 (implementation-defined unless RoundingModeRTE is
+// declared) nor on the device's denormal handling.
+//
+// Dual language: also compiles as C++17 after tests/support/glsl_host_shim.h (see there). Verified exhaustively by
+// tests/math/math_host_test.cpp against a rounding done from the double value.
+#ifndef VKDML_HALF_GLSL
+#define VKDML_HALF_GLSL
+
+#ifndef VK_INLINE
+#define VK_INLINE
+#endif
+
+// fp32 -> binary16 bits (low 16 bits of the result), rounding to nearest even: half subnormals are kept, values
+// that round past 65504 become +-inf, NaN becomes a quiet NaN with the sign and the top payload bits kept.
+// fp32 subnormal inputs round to +-0 like any other value below 2^-25 (decided from the bits).
+VK_INLINE uint vk_half_bits_from_float(float f) {
+    uint b = floatBitsToUint(f);
+    uint sign = (b >> 16) & 0x8000u;
+    uint a = b & 0x7fffffffu;
+    if (a > 0x7f800000u) return sign | 0x7e00u | ((a >> 13) & 0x03ffu);   // NaN: quiet, payload top bits
+    if (a >= 0x477ff000u) return sign | 0x7c00u;                          // >= 65520 (or inf): +-inf
+    if (a >= 0x38800000u) {                                                // >= 2^-14: normal half
+        uint m = a - 0x38000000u;                                          // rebias the exponent 127 -> 15
+        uint r = m + 0x0fffu + ((m >> 13) & 1u);                           // round to nearest even at bit 13
+        return sign | (r >> 13);                                           // a mantissa carry bumps the exponent
+    }
+    uint e = a >> 23;
+    if (e < 102u) return sign;                 // < 2^-25: rounds to +-0 (2^-25 itself is a tie to even 0)
+    // Half subnormal: the result is a / 2^-24 rounded to an integer. a = mant * 2^(e - 150), so that is
+    // mant >> (126 - e) with shift in [14, 24]; a result of 0x400 is the smallest normal half, as it should be.
+    uint mant = (a & 0x7fffffu) | 0x800000u;
+    uint shift = 126u - e;
+    uint q = mant >> shift;
+    uint rem = mant & ((1u << shift) - 1u);
+    uint halfway = 1u << (shift - 1u);
+    if (rem > halfway || (rem == halfway && (q & 1u) != 0u)) q = q + 1u;
+    return sign | q;
+}
+
+// binary16 bits (low 16 bits of h) -> fp32, exactly. Half subnormals become normal floats: the integer significand
+// is converted exactly and scaled by 2^-24, all in the normal fp32 range. NaN payloads are kept (still NaN).
+VK_INLINE float vk_float_from_half_bits(uint h) {
+    uint sign = (h & 0x8000u) << 16;
+    uint e = (h >> 10) & 0x1fu;
+    uint m = h & 0x03ffu;
+    if (e == 31u) return uintBitsToFloat(sign | 0x7f800000u | (m << 13));   // inf, NaN
+    if (e != 0u) return uintBitsToFloat(sign | ((e + 112u) << 23) | (m << 13));
+    precise float v = float(m) * 5.96046448e-08f;   // m * 2^-24, exact (0 for m == 0)
+    return uintBitsToFloat(floatBitsToUint(v) | sign);
+}
+
+#endif // VKDML_HALF_GLSL

@@ -1,0 +1,530 @@
+// vkdml_math.glsl - driver-independent fp32 exp/expm1/log/log1p and the exp/log activations (DESIGN.md section 4).
+//
+// Why: Vulkan only promises exp/log to 3+2|x| ULP (and log to 2^-21 absolute near 1), OpFDiv to 2.5 ULP for
+// divisors in [2^-126, 2^126], lets fma() be a separate multiply and add, and may flush fp32 denormals. It does
+// promise correctly rounded OpFAdd/OpFSub/OpFMul, and `precise` forbids contraction and reassociation. So every
+// function here is built from +, -, * (error-free transformations: TwoSum, Veltkamp/Dekker TwoProduct), integer
+// bit manipulation, and divisions whose error is either refined away or lands in a negligible correction term.
+// Results are the same on every conforming driver, with or without denormal support.
+//
+// Accuracy (fp32; tests/math/math_host_test.cpp: every 256th bit pattern, the specials, many parameter sets; also
+// bit-identical on lavapipe): every function is within 1 ULP of the correctly rounded result (largest measured
+// error 0.75 ULP as a real number; exp 0.75, expm1 0.55, log 0.61, log1p 0.64); vk_act_linear is within 1 ULP of
+// the fused (singly rounded) alpha*x+beta. The DESIGN.md bounds are 1 ULP (math functions, LINEAR) and 4 ULP.
+// Denormals: fp32-subnormal *inputs* x and subnormal *parameters* of the activations are treated as zeros of the
+// same sign (deterministically, from the bits), so results do not depend on the driver's denormal mode. Results
+// that are fp32-subnormal are produced correctly where the device keeps denormals, and may become 0 where it
+// flushes them. vk_exp/vk_expm1/vk_log/vk_log1p take subnormal arguments at their exact value.
+// Special values: NaN in -> NaN out (made from the bits, never from arithmetic on inf/NaN), +-inf handled
+// explicitly. For the activations, finite parameters give the mathematical value of the DirectML formula;
+// non-finite parameters, +-inf inputs and division by a zero parameter follow the formula in IEEE extended-real
+// arithmetic (e.g. CELU with alpha = +-inf is NaN, SOFTPLUS with steepness +-0 is +-inf); the exact rules are
+// written out in tests/support/reference.cpp, which is the specification the tests check.
+//
+// Dual language: this file also compiles as C++17 after tests/support/glsl_host_shim.h (host tests). Only scalar
+// float/int/uint/bool, the bit-cast built-ins, abs/min/max/clamp on matching types, `precise` locals and structs
+// filled member by member are used. Names starting with vk_m_ are internal.
+#ifndef VKDML_MATH_GLSL
+#define VKDML_MATH_GLSL
+
+#ifndef VK_INLINE
+#define VK_INLINE
+#endif
+
+// A value carried as an unevaluated sum hi + lo (|lo| small against |hi|, not necessarily normalized).
+struct vk_f2 {
+    float hi;
+    float lo;
+};
+
+// ---- constants --------------------------------------------------------------------------------------------------
+const float VK_M_LN2_HI = 0.693145751953125f;        // 0x3f317200: 15 significant bits, k*LN2_HI exact for |k|<512
+const float VK_M_LN2_LO = 1.42860677e-06f;           // ln2 - LN2_HI
+const float VK_M_INV_LN2 = 1.44269502f;
+const float VK_M_SQRT2 = 1.41421354f;                // 0x3fb504f3
+const float VK_M_EXP_MAX = 88.7228317f;              // 0x42b17217: largest x with exp(x) finite
+const float VK_M_TINY = 2.98023224e-08f;             // 2^-25: below this expm1(x) and log1p(x) round to x
+
+// ---- bit-level helpers ------------------------------------------------------------------------------------------
+VK_INLINE float vk_m_inf() { return uintBitsToFloat(0x7f800000u); }
+VK_INLINE float vk_m_nan() { return uintBitsToFloat(0x7fc00000u); }
+VK_INLINE bool vk_m_isnan(float a) { return (floatBitsToUint(a) & 0x7fffffffu) > 0x7f800000u; }
+VK_INLINE bool vk_m_isinf(float a) { return (floatBitsToUint(a) & 0x7fffffffu) == 0x7f800000u; }
+VK_INLINE bool vk_m_signbit(float a) { return (floatBitsToUint(a) & 0x80000000u) != 0u; }
+// +-0 for subnormal a (same sign), a otherwise: decided from the bits, independent of the denormal mode.
+VK_INLINE float vk_m_ftz(float a) {
+    uint b = floatBitsToUint(a);
+    return ((b & 0x7f800000u) == 0u) ? uintBitsToFloat(b & 0x80000000u) : a;
+}
+// +-inf / +-0, negative when `negative`.
+VK_INLINE float vk_m_signed_inf(bool negative) { return uintBitsToFloat(negative ? 0xff800000u : 0x7f800000u); }
+VK_INLINE float vk_m_signed_zero(bool negative) { return uintBitsToFloat(negative ? 0x80000000u : 0u); }
+// 2^n for n in [-126, 127].
+VK_INLINE float vk_m_pow2(int n) { return uintBitsToFloat(uint(n + 127) << 23); }
+// Unbiased exponent and signed significand in +-[1, 2) of a normal float.
+VK_INLINE int vk_m_expo(float a) { return int((floatBitsToUint(a) >> 23) & 0xffu) - 127; }
+VK_INLINE float vk_m_mant(float a) { return uintBitsToFloat((floatBitsToUint(a) & 0x807fffffu) | 0x3f800000u); }
+VK_INLINE bool vk_m_is_normal(float a) {
+    uint e = floatBitsToUint(a) & 0x7f800000u;
+    return e != 0u && e != 0x7f800000u;
+}
+// y * 2^k for k in [-378, 381] (clamped; every use here has |y| in about [2^-110, 8]). Three power-of-two steps of the
+// same sign: exact while the result is normal, +-inf on overflow, a subnormal or 0 on underflow; never garbage
+// from building 2^k out of range.
+VK_INLINE float vk_m_ldexp(float y, int k) {
+    int kk = clamp(k, -378, 381);
+    int k1 = kk / 3;
+    int k2 = (kk - k1) / 2;
+    int k3 = kk - k1 - k2;
+    precise float r = ((y * vk_m_pow2(k1)) * vk_m_pow2(k2)) * vk_m_pow2(k3);
+    return r;
+}
+
+// ---- error-free transformations ---------------------------------------------------------------------------------
+// a + b = hi + lo exactly (Knuth TwoSum; any magnitudes, no overflow).
+VK_INLINE vk_f2 vk_two_sum(float a, float b) {
+    precise float s = a + b;
+    precise float bb = s - a;
+    precise float err = (a - (s - bb)) + (b - bb);
+    vk_f2 r;
+    r.hi = s;
+    r.lo = err;
+    return r;
+}
+// a + b = hi + lo exactly, provided a == 0 or exponent(a) >= exponent(b) (Dekker FastTwoSum).
+VK_INLINE vk_f2 vk_fast_two_sum(float a, float b) {
+    precise float s = a + b;
+    precise float err = b - (s - a);
+    vk_f2 r;
+    r.hi = s;
+    r.lo = err;
+    return r;
+}
+// Veltkamp split: a = hi + lo with hi, lo of <= 12 significant bits. Needs |a| < 2^115 (4097*a must not overflow).
+VK_INLINE vk_f2 vk_split(float a) {
+    precise float c = 4097.0f * a;
+    precise float hi = c - (c - a);
+    precise float lo = a - hi;
+    vk_f2 r;
+    r.hi = hi;
+    r.lo = lo;
+    return r;
+}
+// a * b = hi + lo exactly without fma (Dekker TwoProduct), provided |a|, |b| < 2^115, the product does not overflow
+// and the partial products do not underflow (true when |a*b| >= 2^-100). Use vk_prod_hl for arbitrary operands.
+VK_INLINE vk_f2 vk_two_prod(float a, float b) {
+    vk_f2 as = vk_split(a);
+    vk_f2 bs = vk_split(b);
+    precise float p = a * b;
+    precise float err = (((as.hi * bs.hi - p) + as.hi * bs.lo) + as.lo * bs.hi) + as.lo * bs.lo;
+    vk_f2 r;
+    r.hi = p;
+    r.lo = err;
+    return r;
+}
+// a * b as hi + lo for any finite a, b: the product of the significands is exact, then both parts are scaled by the
+// exponents (hi becomes +-inf on overflow, lo loses bits only where it is below 2^-126).
+VK_INLINE vk_f2 vk_prod_hl(float a, float b) {
+    vk_f2 r;
+    if (!vk_m_is_normal(a) || !vk_m_is_normal(b)) {
+        precise float z = vk_m_ftz(a) * vk_m_ftz(b);
+        r.hi = z;
+        r.lo = 0.0f;
+        return r;
+    }
+    vk_f2 p = vk_two_prod(vk_m_mant(a), vk_m_mant(b));
+    int k = vk_m_expo(a) + vk_m_expo(b);
+    r.hi = vk_m_ldexp(p.hi, k);
+    r.lo = vk_m_ldexp(p.lo, k);
+    return r;
+}
+// fl(a * (bh + bl) * 2^k), within ~0.5 ULP, for finite a and a finite pair (bh, bl); scaled internally
+// so that no intermediate overflows or underflows (only the final result may).
+VK_INLINE float vk_m_mul3(float a, float bh0, float bl0, int k) {
+    vk_f2 b = vk_two_sum(bh0, bl0);   // normalize
+    float bh = b.hi;
+    float bl = b.lo;
+    if (!vk_m_is_normal(a) || !vk_m_is_normal(bh)) {
+        precise float z = vk_m_ldexp(vk_m_ftz(a) * (vk_m_ftz(bh) + bl), k);
+        return z;
+    }
+    int ea = vk_m_expo(a);
+    int eb = vk_m_expo(bh);
+    float ma = vk_m_mant(a);
+    vk_f2 p = vk_two_prod(ma, vk_m_mant(bh));
+    precise float mbl = vk_m_ldexp(bl, -eb);
+    precise float r = p.hi + (p.lo + ma * mbl);
+    return vk_m_ldexp(r, ea + eb + k);
+}
+// (nh + nl) / d = (q0 + q1) * 2^k for a finite pair (nh, nl) and finite normal d != 0, with q0 in +-(0.5, 2) and
+// ~2^-44 relative error. The hardware division only sees significands in [1, 2) (well inside OpFDiv's specified
+// domain) and its error (2.5 ULP allowed) is removed by one exact residual step. nh == 0 gives q0 = q1 = +-0.
+struct vk_m_quot {
+    float q0;
+    float q1;
+    int k;
+};
+VK_INLINE vk_m_quot vk_m_div_core(float nh0, float nl0, float d) {
+    vk_f2 n = vk_two_sum(nh0, nl0);   // normalize
+    vk_m_quot o;
+    if (!vk_m_is_normal(n.hi)) {      // +-0 (or subnormal): a signed zero
+        o.q0 = vk_m_signed_zero(vk_m_signbit(n.hi) != vk_m_signbit(d));
+        o.q1 = 0.0f;
+        o.k = 0;
+        return o;
+    }
+    int en = vk_m_expo(n.hi);
+    int ed = vk_m_expo(d);
+    precise float mn = vk_m_mant(n.hi);
+    precise float md = vk_m_mant(d);
+    precise float mnl = vk_m_ldexp(n.lo, -en);
+    precise float q0 = mn / md;
+    vk_f2 p = vk_two_prod(q0, md);
+    precise float res = ((mn - p.hi) - p.lo) + mnl;   // mn - p.hi is exact (Sterbenz)
+    precise float q1 = res / md;                       // a correction of ~2^-22 relative: its own error is irrelevant
+    o.q0 = q0;
+    o.q1 = q1;
+    o.k = en - ed;
+    return o;
+}
+// (nh + nl) / d as hi + lo (hi may become +-inf or 0 when the quotient is out of range, lo may lose bits below 2^-126).
+VK_INLINE vk_f2 vk_div_hl(float nh, float nl, float d) {
+    vk_m_quot q = vk_m_div_core(nh, nl, d);
+    vk_f2 r;
+    r.hi = vk_m_ldexp(q.q0, q.k);
+    r.lo = vk_m_ldexp(q.q1, q.k);
+    return r;
+}
+// fl((nh + nl) / d) within ~0.5 ULP: one rounding of the significand, then an exact scaling (a result in the
+// subnormal range is rounded once more, or flushed by the device).
+VK_INLINE float vk_m_div(float nh, float nl, float d) {
+    vk_m_quot q = vk_m_div_core(nh, nl, d);
+    precise float r = q.q0 + q.q1;
+    return vk_m_ldexp(r, q.k);
+}
+
+// ---- exp ----------------------------------------------------------------------------------------------------------
+// Cody-Waite reduction: xh + xl = k*ln2 + (rh + rl), |rh| <= ~0.347, rh + rl accurate to ~2^-36 absolute.
+struct vk_m_exp_red {
+    float rh;
+    float rl;
+    int k;
+};
+VK_INLINE vk_m_exp_red vk_m_exp_reduce(float xh, float xl) {   // requires |xh| <= ~180
+    precise float kf0 = xh * VK_M_INV_LN2;
+    int k = int(kf0 + ((kf0 >= 0.0f) ? 0.5f : -0.5f));
+    precise float kf = float(k);
+    precise float rh = xh - kf * VK_M_LN2_HI;   // exact: kf*LN2_HI is exact and within a factor 2 of xh
+    precise float rc = xl - kf * VK_M_LN2_LO;
+    vk_f2 r = vk_two_sum(rh, rc);
+    vk_m_exp_red o;
+    o.rh = r.hi;
+    o.rl = r.lo;
+    o.k = k;
+    return o;
+}
+// expm1(r + rl) = hi + lo for |r| <= 0.3467: r + r^2/2 (exact via TwoProduct) + r^3*Q(r) + rl*(1+r).
+// Q: minimax fit (relative error 2^-30) of (expm1(r) - r - r^2/2)/r^3 on [-0.3467, 0.3467].
+VK_INLINE vk_f2 vk_m_expm1_reduced(float r, float rl) {
+    vk_f2 sq = vk_two_prod(r, r);
+    precise float h = 0.5f * sq.hi;
+    precise float l = 0.5f * sq.lo;
+    precise float q = 2.48264205e-05f;
+    q = q * r + 0.000198909911f;
+    q = q * r + 0.00138889044f;
+    q = q * r + 0.00833331048f;
+    q = q * r + 0.0416666679f;
+    q = q * r + 0.166666672f;
+    precise float c = (sq.hi * r) * q;
+    vk_f2 s = vk_fast_two_sum(r, h);
+    precise float lo = s.lo + (l + (c + (rl + rl * r)));
+    return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2
+}
+// exp(xh + xl) as a float, for any finite xh (overflow -> +inf, underflow -> subnormal or 0).
+VK_INLINE float vk_m_exp_hl(float xh, float xl) {
+    if (xh > 89.0f) return vk_m_inf();
+    if (xh < -104.5f) return 0.0f;
+    vk_m_exp_red rd = vk_m_exp_reduce(xh, xl);
+    vk_f2 e = vk_m_expm1_reduced(rd.rh, rd.rl);
+    vk_f2 one = vk_fast_two_sum(1.0f, e.hi);
+    precise float m = one.hi + (one.lo + e.lo);
+    return vk_m_ldexp(m, rd.k);
+}
+// exp(xh + xl) as hi + lo, for xh in [-100, 0] (no overflow or underflow of the pair).
+VK_INLINE vk_f2 vk_m_exp_pair(float xh, float xl) {
+    vk_m_exp_red rd = vk_m_exp_reduce(xh, xl);
+    vk_f2 e = vk_m_expm1_reduced(rd.rh, rd.rl);
+    vk_f2 one = vk_fast_two_sum(1.0f, e.hi);
+    precise float t = one.lo + e.lo;
+    precise float sc = vk_m_pow2(rd.k);
+    precise float hi = one.hi * sc;
+    precise float lo = t * sc;
+    vk_f2 o;
+    o.hi = hi;
+    o.lo = lo;
+    return o;
+}
+// expm1(xh + xl) as hi + lo, for xh in [-18, 80].
+VK_INLINE vk_f2 vk_m_expm1_hl(float xh, float xl) {
+    vk_m_exp_red rd = vk_m_exp_reduce(xh, xl);
+    vk_f2 e = vk_m_expm1_reduced(rd.rh, rd.rl);
+    if (rd.k == 0) return e;
+    // 2^k (1 + e) - 1: 1 + e = s + t exactly-ish, 2^k s exact, 2^k s - 1 exact as a TwoSum.
+    vk_f2 one = vk_fast_two_sum(1.0f, e.hi);
+    precise float t = one.lo + e.lo;
+    precise float sc = vk_m_pow2(rd.k);
+    vk_f2 d = vk_two_sum(one.hi * sc, -1.0f);
+    precise float lo = d.lo + t * sc;
+    vk_f2 o;
+    o.hi = d.hi;
+    o.lo = lo;
+    return o;
+}
+
+VK_INLINE float vk_exp(float x) {
+    if (vk_m_isnan(x)) return x;
+    if (x > VK_M_EXP_MAX) return vk_m_inf();
+    if (x < -104.0f) return 0.0f;   // exp(x) < 2^-150.5: rounds to 0 (also -inf)
+    return vk_m_exp_hl(x, 0.0f);
+}
+
+VK_INLINE float vk_expm1(float x) {
+    if (vk_m_isnan(x)) return x;
+    if (x > VK_M_EXP_MAX) return vk_m_inf();
+    if (x > 80.0f) return vk_exp(x);   // the -1 is 2^-115 relative
+    if (x < -17.5f) return -1.0f;      // -1 + e^x with e^x < 2^-25.2 rounds to -1 (also -inf)
+    if (abs(x) < VK_M_TINY) return x;  // +-0, subnormals, tiny: expm1(x) rounds to x
+    vk_f2 e = vk_m_expm1_hl(x, 0.0f);
+    precise float r = e.hi + e.lo;
+    return r;
+}
+
+// ---- log ----------------------------------------------------------------------------------------------------------
+// log1p(f) = hi + lo for f exact in [sqrt(1/2) - 1, sqrt(2) - 1]: f - f^2/2 (exact via TwoProduct) + f^3*R(f).
+// R: minimax fit (relative error 2^-29) of (log1p(f) - f + f^2/2)/f^3 on [-0.29289, 0.41422].
+VK_INLINE vk_f2 vk_m_log1p_reduced(float f) {
+    vk_f2 sq = vk_two_prod(f, f);
+    precise float h = 0.5f * sq.hi;
+    precise float l = 0.5f * sq.lo;
+    precise float q = 0.0561166108f;
+    q = q * f - 0.0976440459f;
+    q = q * f + 0.0979766473f;
+    q = q * f - 0.0992417112f;
+    q = q * f + 0.110482678f;
+    q = q * f - 0.125004306f;
+    q = q * f + 0.142879054f;
+    q = q * f - 0.166667074f;
+    q = q * f + 0.199999735f;
+    q = q * f - 0.25f;
+    q = q * f + 0.333333343f;
+    precise float c = (sq.hi * f) * q;
+    vk_f2 s = vk_fast_two_sum(f, -h);
+    precise float lo = s.lo + (c - l);
+    return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2
+}
+// log(a) = hi + lo for finite a > 0, normal or subnormal (decoded from the bits, no denormal arithmetic).
+VK_INLINE vk_f2 vk_m_log_hl(float a) {
+    uint b = floatBitsToUint(a);
+    int e = int(b >> 23) - 127;
+    uint mb = b & 0x7fffffu;
+    if ((b >> 23) == 0u) {   // subnormal: a = mb * 2^-149 and float(mb) is exact and normal
+        precise float fm = float(mb);
+        uint bm = floatBitsToUint(fm);
+        e = int(bm >> 23) - 127 - 149;
+        mb = bm & 0x7fffffu;
+    }
+    precise float m = uintBitsToFloat(mb | 0x3f800000u);
+    if (m > VK_M_SQRT2) {
+        m = 0.5f * m;
+        e = e + 1;
+    }
+    precise float f = m - 1.0f;   // exact
+    vk_f2 l1 = vk_m_log1p_reduced(f);
+    precise float ef = float(e);
+    precise float eh = ef * VK_M_LN2_HI;   // exact
+    precise float el = ef * VK_M_LN2_LO;
+    vk_f2 s = vk_two_sum(eh, l1.hi);
+    precise float lo = s.lo + (l1.lo + el);
+    return vk_fast_two_sum(s.hi, lo);
+}
+// log1p(uh + ul) = hi + lo for finite uh > -1 (|ul| <= ulp(uh), 1 + uh + ul > 0).
+VK_INLINE vk_f2 vk_m_log1p_hl(float uh, float ul) {
+    if (uh >= 0.5f * VK_M_SQRT2 - 1.0f && uh <= VK_M_SQRT2 - 1.0f) {
+        vk_f2 l1 = vk_m_log1p_reduced(uh);
+        precise float lo = l1.lo + ul / (1.0f + uh);   // tiny correction: the division's error is irrelevant
+        return vk_fast_two_sum(l1.hi, lo);
+    }
+    vk_f2 w = vk_two_sum(1.0f, uh);
+    precise float wl = w.lo + ul;
+    vk_f2 lw = vk_m_log_hl(w.hi);
+    // log(w + wl) = log(w) + wl/w with |wl/w| <= 2^-24; beyond w = 2^24 that is below 2^-28 of log(w) (and w may
+    // leave OpFDiv's specified divisor range), so it is dropped there.
+    precise float lo = lw.lo + ((w.hi < 16777216.0f) ? wl / w.hi : 0.0f);
+    return vk_fast_two_sum(lw.hi, lo);
+}
+
+VK_INLINE float vk_log(float x) {
+    uint b = floatBitsToUint(x);
+    if (vk_m_isnan(x)) return x;
+    if ((b & 0x7fffffffu) == 0u) return vk_m_signed_inf(true);   // log(+-0) = -inf
+    if ((b & 0x80000000u) != 0u) return vk_m_nan();               // x < 0
+    if (b == 0x7f800000u) return x;                                // +inf
+    vk_f2 l = vk_m_log_hl(x);
+    precise float r = l.hi + l.lo;
+    return r;
+}
+
+VK_INLINE float vk_log1p(float x) {
+    uint b = floatBitsToUint(x);
+    if (vk_m_isnan(x)) return x;
+    if (b == 0xbf800000u) return vk_m_signed_inf(true);            // -1
+    if (b > 0xbf800000u) return vk_m_nan();                        // < -1, -inf
+    if (b == 0x7f800000u) return x;                                // +inf
+    if (abs(x) < VK_M_TINY) return x;                              // +-0, subnormals, tiny
+    vk_f2 l = vk_m_log1p_hl(x, 0.0f);
+    precise float r = l.hi + l.lo;
+    return r;
+}
+
+// ---- activations -------------------------------------------------------------------------------------------------
+// ln(1 + e^t) - max(t, 0) = log1p(e^-|t|) as hi + lo, for t = th + tl with |th| <= 20.
+VK_INLINE vk_f2 vk_m_softplus_tail(float th, float tl) {
+    bool pos = th >= 0.0f;
+    vk_f2 u = vk_m_exp_pair(pos ? -th : th, pos ? -tl : tl);
+    return vk_m_log1p_hl(u.hi, u.lo);
+}
+// sign(c) * e^t * |c|^(divide ? -1 : 1) = sign(c) * exp(th + tl +- log|c|), for finite normal c: the far tails,
+// where e^t alone would underflow or overflow but the scaled value need not.
+VK_INLINE float vk_m_scaled_exp(float th, float tl, float c, bool divide) {
+    vk_f2 lc = vk_m_log_hl(abs(c));
+    precise float lh = divide ? -lc.hi : lc.hi;
+    precise float ll = divide ? -lc.lo : lc.lo;
+    vk_f2 z = vk_two_sum(th, lh);
+    precise float zl = z.lo + (tl + ll);
+    precise float v = vk_m_exp_hl(z.hi, zl);
+    return (c < 0.0f) ? -v : v;
+}
+
+// CELU: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+VK_INLINE float vk_act_celu(float x, float alpha) {
+    float xx = vk_m_ftz(x);
+    float a = vk_m_ftz(alpha);
+    if (vk_m_isnan(xx) || vk_m_isnan(a)) return vk_m_nan();
+    if (vk_m_isinf(a)) return vk_m_nan();   // x/alpha is +-0 or NaN: alpha * expm1(+-0) = inf * 0
+    if (a == 0.0f) {                         // x/alpha is +-inf or NaN
+        if (xx == 0.0f) return vk_m_nan();
+        if ((xx < 0.0f) == vk_m_signbit(a)) return vk_m_nan();   // x/alpha = +inf: 0 * inf
+        return (xx > 0.0f) ? xx : 0.0f;                            // x/alpha = -inf: alpha * -1 = -+0
+    }
+    if (xx >= 0.0f) return xx;               // the min() term is >= 0 (alpha*expm1(x/alpha) has the sign of x)
+    if (vk_m_isinf(xx)) return (a > 0.0f) ? -a : xx;
+    vk_f2 q = vk_div_hl(xx, 0.0f, a);        // x / alpha = q.hi + q.lo
+    if (abs(q.hi) < 1.49011612e-08f) return xx;   // |q| < 2^-26: alpha*expm1(q) = x (1 + q/2 + ...) rounds to x
+    if (a > 0.0f) {                          // q < 0: result in (-alpha, 0)
+        if (q.hi < -17.5f) return -a;        // e^q < 2^-25.2
+        vk_f2 e = vk_m_expm1_hl(q.hi, q.lo);
+        return vk_m_mul3(a, e.hi, e.lo, 0);
+    }
+    // alpha < 0, q > 0: alpha * (e^q - 1), may overflow; for q > 20 the -1 is below 2^-28.8 relative.
+    if (q.hi > 20.0f) return vk_m_scaled_exp(q.hi, q.lo, a, false);
+    vk_f2 e = vk_m_expm1_hl(q.hi, q.lo);
+    return vk_m_mul3(a, e.hi, e.lo, 0);
+}
+
+// LINEAR: alpha * x + beta, as the fused (singly rounded) value within 1 ULP, without relying on fma.
+VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
+    float xx = vk_m_ftz(x);
+    float a = vk_m_ftz(alpha);
+    float b = vk_m_ftz(beta);
+    if (vk_m_isnan(xx) || vk_m_isnan(a) || vk_m_isnan(b)) return vk_m_nan();
+    if (vk_m_isinf(xx) || vk_m_isinf(a)) {
+        if (xx == 0.0f || a == 0.0f) return vk_m_nan();   // inf * 0
+        bool neg = vk_m_signbit(xx) != vk_m_signbit(a);
+        if (vk_m_isinf(b) && vk_m_signbit(b) != neg) return vk_m_nan();   // inf - inf
+        return vk_m_signed_inf(neg);
+    }
+    if (vk_m_isinf(b)) return b;
+    if (xx == 0.0f || a == 0.0f) {
+        precise float z = a * xx + b;   // exact: the product is a signed zero
+        return z;
+    }
+    int ep = vk_m_expo(a) + vk_m_expo(xx);   // |a*x| in [2^ep, 2^(ep+2))
+    vk_f2 p = vk_two_prod(vk_m_mant(a), vk_m_mant(xx));
+    if (b == 0.0f) return vk_m_ldexp(p.hi, ep);
+    int eb = vk_m_expo(b);
+    int e = max(ep, eb);
+    if (ep - e < -60) return b;                    // |a*x| < 2^-57 |b|: the sum rounds to b
+    if (eb - e < -60) return vk_m_ldexp(p.hi, ep); // |b| < 2^-59 |a*x|: the sum rounds to fl(a*x)
+    precise float sp = vk_m_pow2(ep - e);
+    precise float ph = p.hi * sp;                  // exact scalings into [2^-60, 4)
+    precise float pl = p.lo * sp;
+    precise float bs = vk_m_mant(b) * vk_m_pow2(eb - e);
+    vk_f2 s = vk_two_sum(ph, bs);
+    precise float r = s.hi + (s.lo + pl);
+    return vk_m_ldexp(r, e);
+}
+
+// SOFTPLUS: ln(1 + exp(steepness * x)) / steepness.
+VK_INLINE float vk_act_softplus(float x, float steepness) {
+    float xx = vk_m_ftz(x);
+    float s = vk_m_ftz(steepness);
+    if (vk_m_isnan(xx) || vk_m_isnan(s)) return vk_m_nan();
+    bool sneg = vk_m_signbit(s);
+    if (s == 0.0f) return vk_m_isinf(xx) ? vk_m_nan() : vk_m_signed_inf(sneg);   // ln2 / +-0; 0 * inf
+    if (vk_m_isinf(s) || vk_m_isinf(xx)) {
+        if (xx == 0.0f) return vk_m_nan();                       // inf * 0
+        bool tpos = vk_m_signbit(xx) == sneg;                    // s*x = +inf or -inf
+        if (!tpos) return vk_m_signed_zero(sneg);                // ln(1 + 0) / s
+        return vk_m_isinf(s) ? vk_m_nan() : xx;                  // inf / s: inf/inf, or +-inf with the sign of x
+    }
+    vk_f2 t = vk_prod_hl(s, xx);
+    if (t.hi >= 20.0f) return xx;   // (t + log1p(e^-t))/s = x (1 + e^-t/t), e^-t/t < 2^-32
+    if (t.hi >= 0.0f) {             // (t + log1p(e^-t)) / s, one rounding (x + L/s could flush L/s on its own)
+        vk_f2 l = vk_m_softplus_tail(t.hi, t.lo);
+        vk_f2 n = vk_two_sum(t.hi, l.hi);
+        precise float nl = n.lo + (t.lo + l.lo);
+        return vk_m_div(n.hi, nl, s);
+    }
+    if (t.hi >= -20.0f) {
+        vk_f2 l = vk_m_softplus_tail(t.hi, t.lo);
+        return vk_m_div(l.hi, l.lo, s);
+    }
+    // t < -20: log1p(e^t)/s = e^t/s (1 - e^t/2 ...) = sign(s) exp(t - log|s|)
+    return vk_m_scaled_exp(t.hi, t.lo, s, true);
+}
+
+// PARAMETRIC_SOFTPLUS: alpha * ln(1 + exp(beta * x)).
+VK_INLINE float vk_act_parametric_softplus(float x, float alpha, float beta) {
+    float xx = vk_m_ftz(x);
+    float a = vk_m_ftz(alpha);
+    float b = vk_m_ftz(beta);
+    if (vk_m_isnan(xx) || vk_m_isnan(a) || vk_m_isnan(b)) return vk_m_nan();
+    bool aneg = vk_m_signbit(a);
+    if (vk_m_isinf(b) || vk_m_isinf(xx)) {
+        if (b == 0.0f || xx == 0.0f) return vk_m_nan();         // t = inf * 0
+        if (vk_m_signbit(b) == vk_m_signbit(xx)) {               // t = +inf: ln(1 + e^t) = inf
+            return (a == 0.0f) ? vk_m_nan() : vk_m_signed_inf(aneg);
+        }
+        return vk_m_isinf(a) ? vk_m_nan() : vk_m_signed_zero(aneg);   // t = -inf: ln(1 + 0) = 0
+    }
+    // t finite: ln(1 + e^t) is finite and > 0
+    if (vk_m_isinf(a) || a == 0.0f) return a;
+    vk_f2 t = vk_prod_hl(b, xx);
+    if (t.hi >= 20.0f) {   // alpha*(t + log1p(e^-t)) = alpha*beta*x (1 + e^-t/t): one scaled triple product
+        vk_f2 p = vk_two_prod(vk_m_mant(b), vk_m_mant(xx));
+        return vk_m_mul3(a, p.hi, p.lo, vk_m_expo(b) + vk_m_expo(xx));
+    }
+    if (t.hi >= 0.0f) {
+        vk_f2 l = vk_m_softplus_tail(t.hi, t.lo);
+        vk_f2 s = vk_two_sum(t.hi, l.hi);
+        precise float sl = s.lo + (t.lo + l.lo);
+        return vk_m_mul3(a, s.hi, sl, 0);
+    }
+    if (t.hi >= -20.0f) {
+        vk_f2 l = vk_m_softplus_tail(t.hi, t.lo);
+        return vk_m_mul3(a, l.hi, l.lo, 0);
+    }
+    return vk_m_scaled_exp(t.hi, t.lo, a, false);   // alpha e^t (1 - e^t/2 ...)
+}
+
+#endif // VKDML_MATH_GLSL

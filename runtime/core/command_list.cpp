@@ -1,0 +1,111 @@
+#include "core/command_list.h"
+
+#include "core/error.h"
+
+namespace vkdml {
+
+CommandList::CommandList(Device& device) : Object(ObjectKind::CommandList), device_(&device) {
+    const auto& ctx = device.context();
+    VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+    info.queueFamilyIndex = ctx.queueFamily();
+    vk::check(vk::allocating([&] { return ctx.fn().vkCreateCommandPool(ctx.device(), &info, nullptr, &pool_); }),
+              "vkCreateCommandPool");
+    try {
+        reset();
+    } catch (...) {
+        ctx.fn().vkDestroyCommandPool(ctx.device(), pool_, nullptr);
+        throw;
+    }
+}
+
+CommandList::~CommandList() {
+    auto& ctx = device_->context();
+    uint64_t last = 0;
+    for (const Slot& slot : slots_) last = std::max(last, slot.submittedValue);
+    if (last) {
+        try {
+            device_->queue().wait(last, UINT64_MAX);
+        } catch (const Error&) {
+        }
+    }
+    slots_.clear();  // recordings free their descriptor pools
+    ctx.fn().vkDestroyCommandPool(ctx.device(), pool_, nullptr);
+}
+
+void CommandList::reset() {
+    auto& ctx = device_->context();
+    const auto& fn = ctx.fn();
+    if (!closed_ && !slots_.empty()) {  // resetting an open list: end what was recorded first
+        fn.vkEndCommandBuffer(slots_[current_].cmd);
+    }
+    // Reuse a command buffer the GPU is done with, else make another.
+    size_t chosen = slots_.size();
+    for (size_t i = 0; i < slots_.size(); ++i) {
+        if (device_->queue().isComplete(slots_[i].submittedValue)) {
+            chosen = i;
+            break;
+        }
+    }
+    if (chosen == slots_.size()) {
+        Slot slot;
+        VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+        alloc.commandPool = pool_;
+        alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        alloc.commandBufferCount = 1;
+        vk::check(vk::allocating([&] { return fn.vkAllocateCommandBuffers(ctx.device(), &alloc, &slot.cmd); }),
+                  "vkAllocateCommandBuffers");
+        slots_.push_back(std::move(slot));
+    }
+    Slot& slot = slots_[chosen];
+    slot.recording.reset();
+    vk::check(fn.vkResetCommandBuffer(slot.cmd, 0), "vkResetCommandBuffer");
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    vk::check(fn.vkBeginCommandBuffer(slot.cmd, &begin), "vkBeginCommandBuffer");
+    slot.recording = std::make_unique<vk::Recording>(ctx, device_->pipelines(), slot.cmd);
+    slot.recording->begin();
+    current_ = chosen;
+    closed_ = false;
+}
+
+void CommandList::close() {
+    requireRecording("vkdmlCloseCommandList");
+    Slot& slot = slots_[current_];
+    slot.recording->end();
+    vk::check(device_->context().fn().vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer");
+    closed_ = true;
+}
+
+void CommandList::requireRecording(const char* call) const {
+    if (closed_) invalidArg(std::string(call) + ": the command list is closed; reset it first");
+}
+
+void CommandList::recordDispatch(Dispatchable& dispatchable, BindingTable& table) {
+    requireRecording("vkdmlRecordDispatch");
+    require(table.dispatchable() == &dispatchable,
+            "vkdmlRecordDispatch: the binding table was created for a different dispatchable");
+    dispatchable.record(*slots_[current_].recording, table.bindings());
+}
+
+void CommandList::recordCopy(Buffer& dst, uint64_t dstOffset, Buffer& src, uint64_t srcOffset, uint64_t bytes) {
+    requireRecording("vkdmlRecordCopyBufferRegion");
+    require(bytes > 0, "vkdmlRecordCopyBufferRegion: numBytes is 0");
+    require(srcOffset <= src.size() && bytes <= src.size() - srcOffset,
+            "vkdmlRecordCopyBufferRegion: source range [" + std::to_string(srcOffset) + ", +" + std::to_string(bytes) +
+                ") exceeds the source buffer's " + std::to_string(src.size()) + " bytes");
+    require(dstOffset <= dst.size() && bytes <= dst.size() - dstOffset,
+            "vkdmlRecordCopyBufferRegion: destination range [" + std::to_string(dstOffset) + ", +" +
+                std::to_string(bytes) + ") exceeds the destination buffer's " + std::to_string(dst.size()) + " bytes");
+    require(&src != &dst || srcOffset + bytes <= dstOffset || dstOffset + bytes <= srcOffset,
+            "vkdmlRecordCopyBufferRegion: source and destination ranges overlap in the same buffer");
+    slots_[current_].recording->copy({src.handle(), srcOffset, bytes}, {dst.handle(), dstOffset, bytes});
+}
+
+VkCommandBuffer CommandList::closedCommandBuffer() const {
+    require(closed_, "vkdmlExecuteCommandLists: a command list is still open; close it first");
+    return slots_[current_].cmd;
+}
+
+void CommandList::markSubmitted(uint64_t value) { slots_[current_].submittedValue = value; }
+
+}  // namespace vkdml

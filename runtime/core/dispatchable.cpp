@@ -1,0 +1,293 @@
+#include "core/dispatchable.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/error.h"
+#include "core/kernel_params.h"
+#include "core/raw_value.h"
+
+namespace vkdml {
+
+namespace {
+
+std::string slotName(const char* what, UINT index, const char* name) {
+    return std::string(what) + "[" + std::to_string(index) + "] (" + name + ")";
+}
+
+bool rangesOverlap(const BoundBuffer& a, uint64_t aSize, const BoundBuffer& b, uint64_t bSize) {
+    return a.buffer == b.buffer && a.offset < b.offset + bSize && b.offset < a.offset + aSize;
+}
+
+uint64_t envBytes(const char* name) {
+    const char* value = std::getenv(name);
+    return value && *value ? std::strtoull(value, nullptr, 10) : 0;
+}
+
+}  // namespace
+
+BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding, uint64_t alignment,
+                              const std::string& where) {
+    BoundBuffer bound;
+    if (!binding.Buffer) return bound;
+    auto* object = reinterpret_cast<Object*>(binding.Buffer);
+    require(object->alive() && object->kind() == ObjectKind::Buffer, where + ".Buffer is not a live VkdmlBuffer");
+    auto* buffer = static_cast<Buffer*>(object);
+    require(&buffer->owningDevice() == &device, where + ".Buffer belongs to another device");
+    require(buffer->heapType() == VKDML_HEAP_TYPE_DEFAULT,
+            where + ".Buffer is in an " + (buffer->heapType() == VKDML_HEAP_TYPE_UPLOAD ? "UPLOAD" : "READBACK") +
+                " heap; DirectML requires bound buffers in the DEFAULT heap");
+    require(binding.Offset % alignment == 0,
+            where + ".Offset = " + std::to_string(binding.Offset) + " is not a multiple of " + std::to_string(alignment));
+    require(binding.Offset <= buffer->size() && binding.SizeInBytes <= buffer->size() - binding.Offset,
+            where + ": Offset " + std::to_string(binding.Offset) + " + SizeInBytes " +
+                std::to_string(binding.SizeInBytes) + " exceeds the buffer's " + std::to_string(buffer->size()) +
+                " bytes");
+    bound.buffer = buffer;
+    bound.offset = binding.Offset;
+    bound.size = binding.SizeInBytes;
+    return bound;
+}
+
+// --- CompiledOperator --------------------------------------------------------------------------------------------
+
+// ALLOW_HALF_PRECISION_COMPUTATION permits fp16 arithmetic but does not require it: vkdml computes fp16 tensors in
+// fp32 either way (within 1 ULP). DISABLE_META_COMMANDS has nothing to disable. DESCRIPTORS_VOLATILE is accepted,
+// but bindings are still read when the dispatch is recorded (they must be complete by then).
+CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS)
+    : Dispatchable(device), op_(&op) {
+    const dml::OperatorInfo& info = op.info();
+    std::vector<dml::TensorLayout> tensors;
+    tensors.push_back(info.outputs[0]);
+    tensors.insert(tensors.end(), info.inputs.begin(), info.inputs.end());
+    plan_ = dml::planElementwise(tensors);
+    if (plan_.tensorCount > 2) plan_.contiguous = false;  // two-input kernels come in the strided form only
+
+    const vk::Context& ctx = device.context();
+    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
+    uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
+    if (uint64_t forced = envBytes("VKDML_MAX_BINDING_BYTES")) maxRange = std::min(maxRange, forced);  // tests
+    require(maxRange > 2 * alignment + 64, "internal: maxStorageBufferRange too small");
+    const bool half = info.inputs[0].dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
+    // vkdml-bench's baseline: the plain one-vec4-per-invocation kernel with the driver's math (packed fp32 only).
+    naive_ = plan_.contiguous && !half && plan_.elementCount % 4 == 0 && vk::envFlag("VKDML_BENCH_NAIVE_KERNELS");
+
+    dml::ChunkLimits limits;
+    limits.maxSpanBytes = (maxRange - alignment) & ~uint64_t(15);  // room to round a binding offset down
+    limits.maxElements = uint64_t(1) << 31;
+    // The flat kernels run one 16-byte vector per invocation (plus one for the tail): the grid must hold them all.
+    if (plan_.contiguous)
+        limits.maxElements = (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().workgroupSize() -
+                              1) * (16 / plan_.elementBytes);
+    limits.contiguousGranule = 16 / plan_.elementBytes;
+    limits.maxRank = KernelParams::maxRank(plan_.tensorCount);
+    chunks_ = dml::splitIntoChunks(plan_, limits);
+
+    std::string variant;
+    if (naive_) {
+        variant = "f32_naive";
+        vectorElements_ = 4;
+    } else if (plan_.contiguous) {
+        variant = half ? "f16_contig" : "f32_contig";
+        vectorElements_ = 16 / plan_.elementBytes;
+    } else {
+        variant = !half ? "f32_strided" : ctx.caps().storage16Bit ? "f16_strided16" : "f16_strided";
+    }
+    pipeline_ = &device.pipelines().get(std::string(info.schema->kernel) + "_" + variant);
+}
+
+DML_BINDING_PROPERTIES CompiledOperator::bindingProperties() const {
+    DML_BINDING_PROPERTIES props{};
+    props.RequiredDescriptorCount = static_cast<UINT>(info().inputs.size() + info().outputs.size());
+    return props;
+}
+
+std::vector<BindingSlot> CompiledOperator::readTensorBindings(UINT count, const DML_BINDING_DESC* bindings,
+                                                              const std::vector<dml::TensorLayout>& layouts,
+                                                              const std::vector<const char*>& names,
+                                                              const char* what) const {
+    require(count == layouts.size(), std::string(what) + ": bindingCount = " + std::to_string(count) + ", but " +
+                                         info().name() + " has " + std::to_string(layouts.size()) + " " + what +
+                                         " slot(s)");
+    require(count == 0 || bindings != nullptr, std::string(what) + ": bindings is NULL");
+    std::vector<BindingSlot> slots(count);
+    for (UINT i = 0; i < count; ++i) {
+        const std::string where = slotName(what, i, names[i]);
+        const DML_BINDING_DESC& desc = bindings[i];
+        require(rawValue(desc.Type) == DML_BINDING_TYPE_BUFFER, where + ": Type = " + std::to_string(rawValue(desc.Type)) +
+                                                                    ", this tensor needs DML_BINDING_TYPE_BUFFER");
+        require(desc.Desc != nullptr, where + ": Desc is NULL");
+        const auto& binding = *static_cast<const DML_BUFFER_BINDING*>(desc.Desc);
+        const dml::TensorLayout& t = layouts[i];
+        uint64_t alignment = std::max<uint64_t>(DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT, t.baseAlignment);
+        BoundBuffer bound = readBufferBinding(*device_, binding, alignment, where);
+        require(bound.buffer != nullptr, where + ".Buffer is NULL");
+        require(binding.SizeInBytes >= t.totalBytes, where + ".SizeInBytes = " + std::to_string(binding.SizeInBytes) +
+                                                         " is less than the tensor's TotalTensorSizeInBytes = " +
+                                                         std::to_string(t.totalBytes));
+        slots[i].type = DML_BINDING_TYPE_BUFFER;
+        slots[i].buffers.push_back(bound);
+    }
+    return slots;
+}
+
+std::vector<BindingSlot> CompiledOperator::readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
+    return readTensorBindings(count, bindings, info().inputs, info().inputNames, "inputs");
+}
+
+std::vector<BindingSlot> CompiledOperator::readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
+    return readTensorBindings(count, bindings, info().outputs, info().outputNames, "outputs");
+}
+
+void CompiledOperator::checkAliasing(const TableBindings& bindings) const {
+    const auto& inf = info();
+    for (size_t o = 0; o < inf.outputs.size(); ++o) {
+        const BoundBuffer& out = bindings.outputs[o].buffers[0];
+        const uint64_t outBytes = inf.outputs[o].totalBytes;
+        for (size_t p = o + 1; p < inf.outputs.size(); ++p)
+            if (rangesOverlap(out, outBytes, bindings.outputs[p].buffers[0], inf.outputs[p].totalBytes))
+                invalidArg(std::string("outputs ") + inf.outputNames[o] + " and " + inf.outputNames[p] + " overlap");
+        for (size_t i = 0; i < inf.inputs.size(); ++i) {
+            const BoundBuffer& in = bindings.inputs[i].buffers[0];
+            if (!rangesOverlap(out, outBytes, in, inf.inputs[i].totalBytes)) continue;
+            const bool inPlace = inf.schema->inPlace && in.offset == out.offset &&
+                                 inf.inputs[i].sameMemoryLayout(inf.outputs[o]);
+            if (!inPlace)
+                invalidArg(std::string("output ") + inf.outputNames[o] + " [" + std::to_string(out.offset) + ", +" +
+                                 std::to_string(outBytes) + ") overlaps input " + inf.inputNames[i] + " [" +
+                                 std::to_string(in.offset) + ", +" + std::to_string(inf.inputs[i].totalBytes) +
+                                 "): only in-place execution (same offset, Sizes, Strides and "
+                                 "TotalTensorSizeInBytes) may alias");
+        }
+    }
+}
+
+void CompiledOperator::record(vk::Recording& recording, const TableBindings& bindings) {
+    const auto& inf = info();
+    if (!bindings.inputsBound || bindings.inputs.size() != inf.inputs.size())
+        invalidArg("RecordDispatch: the binding table has no inputs bound for " + inf.name());
+    if (!bindings.outputsBound || bindings.outputs.size() != inf.outputs.size())
+        invalidArg("RecordDispatch: the binding table has no outputs bound for " + inf.name());
+    checkAliasing(bindings);
+
+    const vk::Context& ctx = device_->context();
+    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
+    const uint32_t eb = plan_.elementBytes;
+    const uint32_t workgroup = pipeline_->workgroupSize;
+    const uint64_t groupCap = std::min<uint64_t>(
+        ctx.limits().maxComputeWorkGroupCount[0],
+        ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 64 : 65535);
+
+    const BoundBuffer* tensors[dml::kMaxPlanTensors] = {&bindings.outputs[0].buffers[0]};
+    uint64_t totals[dml::kMaxPlanTensors] = {inf.outputs[0].totalBytes};
+    for (size_t i = 0; i < inf.inputs.size(); ++i) {
+        tensors[i + 1] = &bindings.inputs[i].buffers[0];
+        totals[i + 1] = inf.inputs[i].totalBytes;
+    }
+
+    const uint32_t tensorCount = plan_.tensorCount;
+    KernelParams params{};
+    params.p0 = inf.floatCount > 0 ? inf.floats[0] : inf.schema->defaultAttributes[0];
+    params.p1 = inf.floatCount > 1 ? inf.floats[1] : inf.schema->defaultAttributes[1];
+    for (uint32_t t = 0; t < tensorCount; ++t)
+        for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
+            params.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
+    vk::BoundBuffer bound[dml::kMaxPlanTensors];
+    for (const dml::Chunk& chunk : chunks_) {
+        uint32_t bases[dml::kMaxPlanTensors];
+        for (uint32_t t = 0; t < plan_.tensorCount; ++t) {
+            const BoundBuffer& b = *tensors[t];
+            const uint64_t start = b.offset + chunk.firstElement[t] * eb;
+            const uint64_t span = (chunk.spanElements[t] * eb + 3) & ~uint64_t(3);
+            const uint64_t aligned = start - start % alignment;
+            // Bounds proven before recording: the chunk lies inside the tensor, the tensor inside its binding.
+            if (start + span > b.offset + totals[t] || start + span > b.buffer->size())
+                fail(E_FAIL, "internal: chunk outside its tensor (" + inf.name() + ")");
+            bound[t].range = {b.buffer->handle(), aligned, start + span - aligned};
+            bound[t].written = t == 0;
+            bases[t] = static_cast<uint32_t>((start - aligned) / eb);
+        }
+        params.count = static_cast<uint32_t>(chunk.count);
+        params.rank = chunk.rank;
+        params.outBase = bases[0];
+        params.inBase = bases[1];
+        params.in2Base = tensorCount > 2 ? bases[2] : 0;
+        for (uint32_t d = 0; d < chunk.rank; ++d) params.size(d) = chunk.sizes[d];
+
+        // Flat kernels: one invocation per whole vector and one for the tail. Strided ones loop over the grid.
+        const uint64_t items = plan_.contiguous ? chunk.count / vectorElements_ + 1 : chunk.count;
+        vk::DispatchCommand command;
+        command.pipeline = pipeline_;
+        command.bindings = bound;
+        command.bindingCount = plan_.tensorCount;
+        command.pushConstants = &params;
+        command.pushConstantBytes = sizeof(params);
+        const uint64_t groups = (items + workgroup - 1) / workgroup;
+        command.groupCountX = static_cast<uint32_t>(std::max<uint64_t>(1, plan_.contiguous ? groups : std::min(groupCap, groups)));
+        recording.dispatch(command);
+    }
+}
+
+// --- OperatorInitializer -----------------------------------------------------------------------------------------
+
+DML_BINDING_PROPERTIES OperatorInitializer::bindingProperties() const {
+    DML_BINDING_PROPERTIES props{};
+    props.RequiredDescriptorCount = static_cast<UINT>(targets_.size());
+    return props;
+}
+
+std::vector<BindingSlot> OperatorInitializer::readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
+    // One BUFFER_ARRAY per target, entries only for OWNED_BY_DML tensors (vkdml's operators have none yet), or none.
+    require(count == 0 || count == targets_.size(),
+            "initializer inputs: bindingCount = " + std::to_string(count) + ", expected 0 or one per target (" +
+                std::to_string(targets_.size()) + ")");
+    require(count == 0 || bindings != nullptr, "initializer inputs: bindings is NULL");
+    std::vector<BindingSlot> slots(count);
+    for (UINT i = 0; i < count; ++i) {
+        const std::string where = "initializer inputs[" + std::to_string(i) + "]";
+        const DML_BINDING_DESC& desc = bindings[i];
+        const uint32_t type = rawValue(desc.Type);
+        require(type == DML_BINDING_TYPE_BUFFER_ARRAY || type == DML_BINDING_TYPE_NONE,
+                where + ": Type = " + std::to_string(type) + ", expected DML_BINDING_TYPE_BUFFER_ARRAY or NONE");
+        slots[i].type = static_cast<DML_BINDING_TYPE>(type);
+        if (type == DML_BINDING_TYPE_NONE || !desc.Desc) continue;
+        const auto& array = *static_cast<const DML_BUFFER_ARRAY_BINDING*>(desc.Desc);
+        const auto& target = targets_[i]->info();
+        require(array.BindingCount == 0 || array.BindingCount == target.inputs.size(),
+                where + ".BindingCount = " + std::to_string(array.BindingCount) + ", expected 0 or " +
+                    std::to_string(target.inputs.size()) + " (" + target.name() + "'s inputs)");
+        require(array.BindingCount == 0 || array.Bindings != nullptr, where + ".Bindings is NULL");
+        for (UINT k = 0; k < array.BindingCount; ++k)
+            require(array.Bindings[k].Buffer == nullptr,
+                    where + ".Bindings[" + std::to_string(k) + "]: " + target.inputNames[k] +
+                        " is not DML_TENSOR_FLAG_OWNED_BY_DML, so nothing is bound to it at initialization");
+    }
+    return slots;
+}
+
+std::vector<BindingSlot> OperatorInitializer::readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
+    // One persistent resource per target; vkdml's element-wise operators need none.
+    require(count == 0 || count == targets_.size(),
+            "initializer outputs: bindingCount = " + std::to_string(count) + ", expected 0 or one per target (" +
+                std::to_string(targets_.size()) + ")");
+    require(count == 0 || bindings != nullptr, "initializer outputs: bindings is NULL");
+    std::vector<BindingSlot> slots(count);
+    for (UINT i = 0; i < count; ++i) {
+        const DML_BINDING_DESC& desc = bindings[i];
+        const uint32_t type = rawValue(desc.Type);
+        const bool empty = type == DML_BINDING_TYPE_NONE ||
+                           (type == DML_BINDING_TYPE_BUFFER &&
+                            (!desc.Desc || !static_cast<const DML_BUFFER_BINDING*>(desc.Desc)->Buffer));
+        require(empty, "initializer outputs[" + std::to_string(i) + "]: " + targets_[i]->info().name() +
+                           " has no persistent resource (PersistentResourceSize 0); bind DML_BINDING_TYPE_NONE");
+        slots[i].type = DML_BINDING_TYPE_NONE;
+    }
+    return slots;
+}
+
+void OperatorInitializer::record(vk::Recording&, const TableBindings&) {
+    // No target owns tensors or persistent state, so initialization is bookkeeping only.
+    for (auto& target : targets_) target->markInitialized();
+}
+
+}  // namespace vkdml

@@ -1,0 +1,98 @@
+// The objects behind VkdmlDispatchable: compiled operators and operator initializers. Each knows how its bindings
+// must look (checked when they are bound and again, for the rules that span several bindings, when recorded) and
+// how to record itself.
+#pragma once
+
+#include <atomic>
+#include <vector>
+
+#include "core/buffer.h"
+#include "core/operator.h"
+#include "dml/elementwise_plan.h"
+#include "vk/recording.h"
+
+namespace vkdml {
+
+// One buffer binding as the binding table keeps it (buffer == nullptr: nothing bound).
+struct BoundBuffer {
+    Buffer* buffer = nullptr;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+};
+
+// One input or output slot: a BUFFER binding has one entry, a BUFFER_ARRAY binding one per array element.
+struct BindingSlot {
+    DML_BINDING_TYPE type = DML_BINDING_TYPE_NONE;
+    std::vector<BoundBuffer> buffers;
+};
+
+struct TableBindings {
+    std::vector<BindingSlot> inputs, outputs;
+    bool inputsBound = false, outputsBound = false;
+    BoundBuffer temporary, persistent;
+};
+
+class Dispatchable : public Object {
+public:
+    explicit Dispatchable(Device& device) : Object(ObjectKind::Dispatchable), device_(&device) {}
+    Device& owningDevice() override { return *device_; }
+
+    virtual DML_BINDING_PROPERTIES bindingProperties() const = 0;
+    // Check and copy bindings; throw E_INVALIDARG naming the slot and the rule.
+    virtual std::vector<BindingSlot> readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const = 0;
+    virtual std::vector<BindingSlot> readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const = 0;
+    // Checks the rules that span bindings (all bound, no forbidden overlap), then records. Throws before recording
+    // anything when a rule fails.
+    virtual void record(vk::Recording& recording, const TableBindings& bindings) = 0;
+
+protected:
+    Ref<Device> device_;
+};
+
+class CompiledOperator final : public Dispatchable {
+public:
+    CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS flags);
+
+    DML_BINDING_PROPERTIES bindingProperties() const override;
+    std::vector<BindingSlot> readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const override;
+    std::vector<BindingSlot> readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const override;
+    void record(vk::Recording& recording, const TableBindings& bindings) override;
+
+    const dml::OperatorInfo& info() const { return op_->info(); }
+    void markInitialized() { initialized_ = true; }
+
+private:
+    std::vector<BindingSlot> readTensorBindings(UINT count, const DML_BINDING_DESC* bindings,
+                                                const std::vector<dml::TensorLayout>& layouts,
+                                                const std::vector<const char*>& names, const char* what) const;
+    void checkAliasing(const TableBindings& bindings) const;
+
+    Ref<Operator> op_;
+    dml::ElementwisePlan plan_;
+    std::vector<dml::Chunk> chunks_;
+    const vk::Pipeline* pipeline_ = nullptr;
+    uint32_t vectorElements_ = 1;  // elements one work item covers (the contiguous kernel moves 16 bytes)
+    bool naive_ = false;           // the benchmark baseline kernel (VKDML_BENCH_NAIVE_KERNELS)
+    std::atomic<bool> initialized_{false};
+};
+
+class OperatorInitializer final : public Dispatchable {
+public:
+    OperatorInitializer(Device& device, std::vector<Ref<CompiledOperator>> targets)
+        : Dispatchable(device), targets_(std::move(targets)) {}
+
+    DML_BINDING_PROPERTIES bindingProperties() const override;
+    std::vector<BindingSlot> readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const override;
+    std::vector<BindingSlot> readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const override;
+    void record(vk::Recording& recording, const TableBindings& bindings) override;
+
+private:
+    std::vector<Ref<CompiledOperator>> targets_;
+};
+
+// Reads one DML_BUFFER_BINDING (named `where`) and checks it lies inside its buffer, on `device`, in a DEFAULT heap,
+// with `alignment`-aligned offset. buffer == nullptr is returned as-is for the caller to judge.
+BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding, uint64_t alignment,
+                              const std::string& where);
+
+}  // namespace vkdml

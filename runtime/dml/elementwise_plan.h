@@ -1,0 +1,46 @@
+// How an element-wise operator walks its tensors: dimensions of size 1 dropped, the rest ordered by output stride and
+// merged where every tensor is contiguous across them, then cut into chunks whose bound byte ranges fit the device's
+// maxStorageBufferRange. Pure arithmetic, no Vulkan.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dml/tensor.h"
+
+namespace vkdml::dml {
+
+constexpr uint32_t kMaxPlanTensors = 4;
+
+struct ElementwisePlan {
+    uint32_t tensorCount = 0;  // tensor 0 is the output, then the inputs in slot order
+    uint32_t elementBytes = 0;
+    uint32_t rank = 0;                             // after merging; dimension 0 is the innermost
+    uint64_t sizes[kMaxRank] = {};
+    uint64_t strides[kMaxPlanTensors][kMaxRank] = {};
+    uint64_t elementCount = 0;
+    // rank 1 with stride 1 in every tensor: the flat vectorized kernel applies.
+    bool contiguous = false;
+};
+
+// `tensors`: output first, then inputs; all of the same shape (checked by the operator's validation).
+ElementwisePlan planElementwise(const std::vector<TensorLayout>& tensors);
+
+struct Chunk {
+    uint32_t rank = 0;
+    uint32_t sizes[kMaxRank] = {};                 // extent of this chunk per plan dimension (innermost first)
+    uint64_t firstElement[kMaxPlanTensors] = {};   // element index of the chunk's first element in each tensor
+    uint64_t spanElements[kMaxPlanTensors] = {};   // elements from the first to the last one the chunk touches
+    uint64_t count = 0;                            // elements in the chunk
+};
+
+struct ChunkLimits {
+    uint64_t maxSpanBytes;        // per tensor binding
+    uint64_t maxElements;         // per chunk (keeps 32-bit indices safe)
+    uint32_t contiguousGranule;   // contiguous chunks start at multiples of this many elements
+    uint32_t maxRank = kMaxRank;  // dimensions a kernel can walk; outer ones beyond are fixed per chunk
+};
+
+std::vector<Chunk> splitIntoChunks(const ElementwisePlan& plan, const ChunkLimits& limits);
+
+}  // namespace vkdml::dml

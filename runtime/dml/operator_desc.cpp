@@ -1,0 +1,140 @@
+#include "dml/operator_desc.h"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/raw_value.h"
+#include "dml/feature_levels.h"
+
+namespace vkdml::dml {
+
+std::string OperatorInfo::name() const { return operatorName(schema->type); }
+
+namespace {
+
+std::string floatText(float value) {
+    std::ostringstream out;
+    out.precision(9);
+    out << value;
+    return out.str();
+}
+
+void checkFloatRule(const FieldSpec& field, float value, DML_FEATURE_LEVEL level, const std::string& where) {
+    switch (field.rule) {
+        case FloatRule::Any: return;
+        case FloatRule::SoftplusSteepness:
+            if (level < DML_FEATURE_LEVEL_6_4) {
+                require(value >= 1.0f, where + " = " + floatText(value) +
+                                           ": must be >= 1 below feature level 6_4 (this device: " +
+                                           featureLevelName(level) + ")");
+            } else {
+                require(std::isfinite(value) && value != 0.0f,
+                        where + " = " + floatText(value) + ": must be finite and non-zero");
+            }
+            return;
+    }
+}
+
+void checkSupport(const OperatorSchema& schema, const TensorLayout& t, DML_FEATURE_LEVEL level,
+                  const std::string& where) {
+    const SupportRow* row = schema.support->at(level);
+    require(row != nullptr, where + ": not supported at feature level " + featureLevelName(level));
+    require(t.rank >= row->minRank && t.rank <= row->maxRank,
+            where + ".DimensionCount = " + std::to_string(t.rank) + ": " + operatorName(schema.type) +
+                " takes " + std::to_string(row->minRank) +
+                (row->minRank == row->maxRank ? "" : " to " + std::to_string(row->maxRank)) +
+                " dimensions at feature level " + featureLevelName(level));
+    require((row->dataTypes & kTypeMask(t.dataType)) != 0,
+            where + ".DataType = " + dataTypeName(t.dataType) + " is not supported by " + operatorName(schema.type) +
+                " at feature level " + featureLevelName(level));
+    if (!(kImplementedTypes & kTypeMask(t.dataType)))
+        fail(E_NOTIMPL, where + ".DataType = " + dataTypeName(t.dataType) + ": " + operatorName(schema.type) +
+                            " on integer tensors is not implemented by vkdml yet");
+}
+
+}  // namespace
+
+OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level) {
+    require(desc != nullptr, "DML_OPERATOR_DESC is NULL");
+    const uint32_t rawType = rawValue(desc->Type);
+    require(rawType != DML_OPERATOR_INVALID && rawType < operatorTypeCount(),
+            "DML_OPERATOR_DESC.Type = " + std::to_string(rawType) + " is not a valid DML_OPERATOR_TYPE");
+    const auto type = static_cast<DML_OPERATOR_TYPE>(rawType);
+    const char* name = operatorName(type);
+    const DML_FEATURE_LEVEL introduced = operatorIntroducedLevel(type);
+    require(introduced <= level, std::string("DML_OPERATOR_") + name + " needs feature level " +
+                                     featureLevelName(introduced) + "; this device is capped at " +
+                                     featureLevelName(level));
+    const OperatorSchema* schema = findSchema(type);
+    if (!schema) fail(E_NOTIMPL, std::string("DML_OPERATOR_") + name + " is not implemented by vkdml yet");
+    require(desc->Desc != nullptr, std::string("DML_OPERATOR_DESC.Desc is NULL (DML_OPERATOR_") + name + ")");
+
+    OperatorInfo info;
+    info.schema = schema;
+    const auto* base = static_cast<const unsigned char*>(desc->Desc);
+    size_t offset = 0;
+    const std::string prefix = std::string("DML_") + name + "_OPERATOR_DESC.";
+    for (uint32_t i = 0; i < schema->fieldCount; ++i) {
+        const FieldSpec& field = schema->fields[i];
+        const std::string where = prefix + field.name;
+        if (field.kind == FieldKind::OptionalScaleBias) {
+            offset = (offset + alignof(const DML_SCALE_BIAS*) - 1) & ~(alignof(const DML_SCALE_BIAS*) - 1);
+            const DML_SCALE_BIAS* scaleBias;
+            std::memcpy(&scaleBias, base + offset, sizeof(scaleBias));
+            offset += sizeof(scaleBias);
+            info.floats[info.floatCount++] = scaleBias ? scaleBias->Scale : 1.0f;
+            info.floats[info.floatCount++] = scaleBias ? scaleBias->Bias : 0.0f;
+            continue;
+        }
+        if (field.kind == FieldKind::Float) {
+            offset = (offset + alignof(FLOAT) - 1) & ~(alignof(FLOAT) - 1);
+            float value;
+            std::memcpy(&value, base + offset, sizeof(value));
+            offset += sizeof(FLOAT);
+            checkFloatRule(field, value, level, where);
+            info.floats[info.floatCount++] = value;
+            continue;
+        }
+        offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);
+        const DML_TENSOR_DESC* tensorDesc;
+        std::memcpy(&tensorDesc, base + offset, sizeof(tensorDesc));
+        offset += sizeof(tensorDesc);
+        TensorLayout t = readTensorDesc(tensorDesc, where);
+        checkSupport(*schema, t, level, where);
+        if (field.kind == FieldKind::OutputTensor) {
+            require(!(t.flags & DML_TENSOR_FLAG_OWNED_BY_DML),
+                    where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML is only valid on input tensors");
+            require(!hasSelfOverlap(t), where + ": Strides make two elements share an address (" + t.describe() +
+                                            "); outputs must not alias themselves");
+            info.outputs.push_back(t);
+            info.outputNames.push_back(field.name);
+        } else {
+            if (t.flags & DML_TENSOR_FLAG_OWNED_BY_DML)
+                fail(E_NOTIMPL, where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML inputs are not implemented by vkdml yet");
+            info.inputs.push_back(t);
+            info.inputNames.push_back(field.name);
+        }
+    }
+    // Element-wise rule: every tensor has the first input's DataType, DimensionCount and Sizes.
+    const TensorLayout& first = info.inputs.front();
+    auto sameAsFirst = [&](const TensorLayout& t, const char* field) {
+        require(t.dataType == first.dataType, prefix + field + ".DataType = " + dataTypeName(t.dataType) +
+                                                  " differs from " + info.inputNames[0] + ".DataType = " +
+                                                  dataTypeName(first.dataType));
+        require(t.rank == first.rank, prefix + field + ".DimensionCount = " + std::to_string(t.rank) +
+                                          " differs from " + info.inputNames[0] +
+                                          ".DimensionCount = " + std::to_string(first.rank));
+        for (uint32_t d = 0; d < t.rank; ++d)
+            require(t.sizes[d] == first.sizes[d],
+                    prefix + field + ".Sizes[" + std::to_string(d) + "] = " + std::to_string(t.sizes[d]) +
+                        " differs from " + info.inputNames[0] + ".Sizes[" + std::to_string(d) +
+                        "] = " + std::to_string(first.sizes[d]));
+    };
+    for (size_t i = 1; i < info.inputs.size(); ++i) sameAsFirst(info.inputs[i], info.inputNames[i]);
+    for (size_t i = 0; i < info.outputs.size(); ++i) sameAsFirst(info.outputs[i], info.outputNames[i]);
+    return info;
+}
+
+}  // namespace vkdml::dml

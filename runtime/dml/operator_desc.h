@@ -1,0 +1,29 @@
+// Reads a DML_OPERATOR_DESC through the schema table and checks every field against DirectML's rules at the
+// device's feature level.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dml/operator_schema.h"
+#include "dml/tensor.h"
+
+namespace vkdml::dml {
+
+constexpr uint32_t kMaxFloatAttributes = 4;
+
+struct OperatorInfo {
+    const OperatorSchema* schema = nullptr;
+    std::vector<TensorLayout> inputs;   // in binding-slot order
+    std::vector<TensorLayout> outputs;
+    std::vector<const char*> inputNames, outputNames;
+    float floats[kMaxFloatAttributes] = {};  // FLOAT attributes in field order
+    uint32_t floatCount = 0;
+    std::string name() const;  // "ACTIVATION_CELU"
+};
+
+// Throws E_INVALIDARG for invalid descs (unknown type, operator above the device's feature level, bad fields) and
+// E_NOTIMPL, naming the operator, for valid operators vkdml does not implement yet.
+OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL deviceLevel);
+
+}  // namespace vkdml::dml

@@ -1,0 +1,76 @@
+// The operator schema as data: one row per operator vkdml implements (its desc's fields in struct order, the
+// feature-level table it follows, whether it may run in place, the kernel that runs it), and the feature-level
+// tables (dimension counts and data types per level range). Adding an element-wise operator is one row here, one
+// GLSL function and one reference function in the tests.
+#pragma once
+
+#include <cstdint>
+
+#include <vkdml/DirectML.h>
+
+namespace vkdml::dml {
+
+enum class FieldKind : uint8_t {
+    InputTensor,        // const DML_TENSOR_DESC*
+    OutputTensor,       // const DML_TENSOR_DESC*
+    Float,              // FLOAT
+    OptionalScaleBias,  // const DML_SCALE_BIAS* (NULL: scale 1, bias 0); read as two FLOAT attributes
+};
+
+// Constraints on FLOAT attributes beyond "any value".
+enum class FloatRule : uint8_t {
+    Any,
+    SoftplusSteepness,  // >= 1 below FL 6_4; finite and non-zero from 6_4
+};
+
+struct FieldSpec {
+    const char* name;
+    FieldKind kind;
+    FloatRule rule = FloatRule::Any;
+};
+
+constexpr uint32_t kTypeMask(DML_TENSOR_DATA_TYPE type) { return 1u << type; }
+constexpr uint32_t kFloatTypes = kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT32) | kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT16);
+constexpr uint32_t kSignedTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT32) | kTypeMask(DML_TENSOR_DATA_TYPE_INT16) |
+                                  kTypeMask(DML_TENSOR_DATA_TYPE_INT8);
+constexpr uint32_t kUnsignedTypes = kTypeMask(DML_TENSOR_DATA_TYPE_UINT32) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT16) |
+                                    kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
+constexpr uint32_t k64BitIntegerTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT64);
+// The data types vkdml's kernels handle today; others that DirectML allows get E_NOTIMPL.
+constexpr uint32_t kImplementedTypes = kFloatTypes;
+
+// From `since` (a feature level) until the next row of the same table: the dimension counts and data types DirectML
+// allows.
+struct SupportRow {
+    DML_FEATURE_LEVEL since;
+    uint32_t minRank, maxRank;
+    uint32_t dataTypes;  // kTypeMask bits
+};
+
+struct SupportTable {
+    const SupportRow* rows;
+    uint32_t rowCount;
+    // The row in force at `level`, or nullptr below the first row.
+    const SupportRow* at(DML_FEATURE_LEVEL level) const;
+};
+
+struct OperatorSchema {
+    DML_OPERATOR_TYPE type;
+    const FieldSpec* fields;
+    uint32_t fieldCount;
+    const SupportTable* support;
+    bool inPlace;        // the output may alias an input with the identical layout
+    const char* kernel;  // the element-wise function name in glsl/ (shaders are "<kernel>_<variant>")
+    // Attribute values the kernel receives when the desc has fewer FLOAT fields (e.g. a NULL ScaleBias).
+    float defaultAttributes[2] = {0.0f, 0.0f};
+};
+
+// nullptr if vkdml does not implement `type`.
+const OperatorSchema* findSchema(DML_OPERATOR_TYPE type);
+// "ACTIVATION_CELU", or nullptr for values outside 0..177.
+const char* operatorName(DML_OPERATOR_TYPE type);
+// The level that introduced the operator (0 for INVALID or unknown values).
+DML_FEATURE_LEVEL operatorIntroducedLevel(DML_OPERATOR_TYPE type);
+uint32_t operatorTypeCount();  // 178
+
+}  // namespace vkdml::dml

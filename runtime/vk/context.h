@@ -1,0 +1,123 @@
+// A Vulkan instance, physical device, logical device and compute queue with the capabilities vkdml uses, either
+// created by vkdml or borrowed from the application (interop).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "vk/vulkan.h"
+
+namespace vkdml::vk {
+
+struct InstanceFunctions {
+    PFN_vkDestroyInstance destroyInstance = nullptr;
+    PFN_vkEnumeratePhysicalDevices enumeratePhysicalDevices = nullptr;
+    PFN_vkGetPhysicalDeviceProperties getProperties = nullptr;
+    PFN_vkGetPhysicalDeviceProperties2 getProperties2 = nullptr;
+    PFN_vkGetPhysicalDeviceFeatures2 getFeatures2 = nullptr;
+    PFN_vkGetPhysicalDeviceMemoryProperties getMemoryProperties = nullptr;
+    PFN_vkGetPhysicalDeviceQueueFamilyProperties getQueueFamilyProperties = nullptr;
+    PFN_vkEnumerateDeviceExtensionProperties enumerateDeviceExtensions = nullptr;
+    PFN_vkCreateDevice createDevice = nullptr;
+    PFN_vkGetDeviceProcAddr getDeviceProcAddr = nullptr;
+    PFN_vkCreateDebugUtilsMessengerEXT createDebugMessenger = nullptr;
+    PFN_vkDestroyDebugUtilsMessengerEXT destroyDebugMessenger = nullptr;
+};
+
+// What vkdml needs to know about a physical device (also what vkdmlGetAdapterInfo reports).
+struct AdapterCaps {
+    uint32_t index = 0;
+    VkPhysicalDevice physical = VK_NULL_HANDLE;
+    VkPhysicalDeviceProperties properties{};
+    std::string driverName, driverInfo;
+    uint32_t driverId = 0;
+    bool float16Arithmetic = false;
+    bool storage16Bit = false;
+    bool float64 = false;
+    bool int64 = false;
+    bool pushDescriptors = false;
+    bool timelineSemaphores = false;  // Vulkan 1.2 core feature
+    bool denormPreserveFloat32 = false;
+    bool hasDriverProperties = false;
+    bool hasFloat16Int8 = false;
+    bool hasFloatControls = false;
+    uint32_t subgroupSize = 1;
+    uint64_t deviceLocalBytes = 0;
+    uint64_t maxMemoryAllocationSize = 0;
+    uint8_t uuid[16] = {};
+};
+
+struct ContextDesc {
+    bool debug = false;        // VK_LAYER_KHRONOS_validation (+ synchronization validation) when installed
+    int adapterIndex = -1;     // -1: VKDML_ADAPTER, else discrete > integrated > virtual > CPU
+    // Interop: when device != null every field below is the application's and is not destroyed by vkdml.
+    VkInstance instance = VK_NULL_HANDLE;
+    VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+    VkDevice device = VK_NULL_HANDLE;
+    VkQueue queue = VK_NULL_HANDLE;
+    uint32_t queueFamilyIndex = 0;
+    PFN_vkGetInstanceProcAddr getInstanceProcAddr = nullptr;
+    // Receives validation-layer messages (severity 0 error, 1 warning, 2 info).
+    std::function<void(int severity, const char* message)> onValidationMessage;
+};
+
+class Context {
+public:
+    static std::unique_ptr<Context> create(const ContextDesc& desc);
+    // Every adapter a new instance can see, in index order (for vkdmlEnumerateAdapters and vkdml-info).
+    static std::vector<AdapterCaps> enumerateAdapters();
+    ~Context();
+
+    VkInstance instance() const { return instance_; }
+    VkPhysicalDevice physicalDevice() const { return caps_.physical; }
+    VkDevice device() const { return device_; }
+    VkQueue queue() const { return queue_; }
+    uint32_t queueFamily() const { return queueFamily_; }
+    const VolkDeviceTable& fn() const { return table_; }
+    const AdapterCaps& caps() const { return caps_; }
+    const VkPhysicalDeviceLimits& limits() const { return caps_.properties.limits; }
+    const VkPhysicalDeviceMemoryProperties& memory() const { return memory_; }
+    bool timestampsSupported() const { return timestampValidBits_ != 0; }
+    float timestampPeriodNs() const { return caps_.properties.limits.timestampPeriod; }
+    bool validationEnabled() const { return validation_; }
+    // vkQueueSubmit on a shared queue must be externally synchronized.
+    std::mutex& queueMutex() { return queueMutex_; }
+
+private:
+    Context() = default;
+    void createInstance(const ContextDesc& desc);
+    void pickAdapter(int adapterIndex);
+    void createDevice();
+    void adoptInterop(const ContextDesc& desc);
+
+    bool ownsInstance_ = false;
+    bool ownsDevice_ = false;
+    bool validation_ = false;
+    VkInstance instance_ = VK_NULL_HANDLE;
+    InstanceFunctions ifn_;
+    VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+    std::function<void(int, const char*)> onValidationMessage_;
+    AdapterCaps caps_;
+    VkPhysicalDeviceMemoryProperties memory_{};
+    VkDevice device_ = VK_NULL_HANDLE;
+    VkQueue queue_ = VK_NULL_HANDLE;
+    uint32_t queueFamily_ = 0;
+    uint32_t timestampValidBits_ = 0;
+    VolkDeviceTable table_{};
+    std::mutex queueMutex_;
+
+    static VKAPI_ATTR VkBool32 VKAPI_CALL debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                        VkDebugUtilsMessageTypeFlagsEXT types,
+                                                        const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                        void* user);
+};
+
+// Test hooks read from the environment once: VKDML_DISABLE_16BIT_STORAGE, VKDML_DISABLE_PUSH_DESCRIPTORS.
+bool envFlag(const char* name);
+
+}  // namespace vkdml::vk

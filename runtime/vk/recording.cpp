@@ -1,0 +1,131 @@
+#include "vk/recording.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace vkdml::vk {
+
+namespace {
+
+constexpr VkPipelineStageFlags kWorkStages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+constexpr VkAccessFlags kWorkAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                                      VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+constexpr VkAccessFlags kWorkWrites = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+constexpr uint32_t kSetsPerPool = 64;
+
+bool overlaps(const BufferRange& a, const BufferRange& b) {
+    return a.buffer == b.buffer && a.offset < b.offset + b.size && b.offset < a.offset + a.size;
+}
+
+void memoryBarrier(const VolkDeviceTable& fn, VkCommandBuffer cmd, VkPipelineStageFlags srcStages,
+                   VkAccessFlags srcAccess, VkPipelineStageFlags dstStages, VkAccessFlags dstAccess) {
+    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = srcAccess;
+    barrier.dstAccessMask = dstAccess;
+    fn.vkCmdPipelineBarrier(cmd, srcStages, dstStages, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+}
+
+}  // namespace
+
+Recording::Recording(const Context& ctx, PipelineStore& pipelines, VkCommandBuffer cmd)
+    : ctx_(ctx), pipelines_(pipelines), cmd_(cmd) {}
+
+Recording::~Recording() {
+    for (VkDescriptorPool pool : pools_) ctx_.fn().vkDestroyDescriptorPool(ctx_.device(), pool, nullptr);
+}
+
+void Recording::begin() {
+    // Orders this command buffer after everything submitted earlier to the queue (including host writes made
+    // visible by vkQueueSubmit).
+    memoryBarrier(ctx_.fn(), cmd_, kWorkStages | VK_PIPELINE_STAGE_HOST_BIT, kWorkWrites | VK_ACCESS_HOST_WRITE_BIT,
+                  kWorkStages, kWorkAccess);
+}
+
+void Recording::end() {
+    memoryBarrier(ctx_.fn(), cmd_, kWorkStages, kWorkWrites, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    accesses_.clear();
+}
+
+void Recording::orderAfterEarlier(const Access* accesses, size_t count) {
+    bool hazard = false;
+    for (size_t i = 0; i < count && !hazard; ++i) {
+        for (const Access& earlier : accesses_) {
+            if ((earlier.write || accesses[i].write) && overlaps(earlier.range, accesses[i].range)) {
+                hazard = true;
+                break;
+            }
+        }
+    }
+    if (hazard) {
+        memoryBarrier(ctx_.fn(), cmd_, kWorkStages, kWorkWrites, kWorkStages, kWorkAccess);
+        accesses_.clear();
+    }
+    accesses_.insert(accesses_.end(), accesses, accesses + count);
+}
+
+void Recording::copy(const BufferRange& src, const BufferRange& dst) {
+    Access accesses[2] = {{src, false}, {dst, true}};
+    orderAfterEarlier(accesses, 2);
+    VkBufferCopy region{src.offset, dst.offset, src.size};
+    ctx_.fn().vkCmdCopyBuffer(cmd_, src.buffer, dst.buffer, 1, &region);
+}
+
+VkDescriptorSet Recording::allocateSet() {
+    const auto& fn = ctx_.fn();
+    if (setsLeftInPool_ == 0) {
+        VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSetsPerPool * kMaxBindings};
+        VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+        info.maxSets = kSetsPerPool;
+        info.poolSizeCount = 1;
+        info.pPoolSizes = &size;
+        VkDescriptorPool pool = VK_NULL_HANDLE;
+        check(allocating([&] { return fn.vkCreateDescriptorPool(ctx_.device(), &info, nullptr, &pool); }),
+              "vkCreateDescriptorPool");
+        pools_.push_back(pool);
+        setsLeftInPool_ = kSetsPerPool;
+    }
+    VkDescriptorSetLayout layout = pipelines_.setLayout();
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = pools_.back();
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &layout;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    check(fn.vkAllocateDescriptorSets(ctx_.device(), &alloc, &set), "vkAllocateDescriptorSets");
+    --setsLeftInPool_;
+    return set;
+}
+
+void Recording::dispatch(const DispatchCommand& command) {
+    const auto& fn = ctx_.fn();
+    Access accesses[kMaxBindings];
+    VkDescriptorBufferInfo infos[kMaxBindings];
+    VkWriteDescriptorSet writes[kMaxBindings];
+    uint32_t count = std::min(command.bindingCount, kMaxBindings);
+    for (uint32_t i = 0; i < count; ++i) {
+        const BoundBuffer& bound = command.bindings[i];
+        accesses[i] = {bound.range, bound.written};
+        infos[i] = {bound.range.buffer, bound.range.offset, bound.range.size};
+        writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        writes[i].dstBinding = i;
+        writes[i].descriptorCount = 1;
+        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[i].pBufferInfo = &infos[i];
+    }
+    orderAfterEarlier(accesses, count);
+
+    fn.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, command.pipeline->pipeline);
+    if (pipelines_.usesPushDescriptors()) {
+        fn.vkCmdPushDescriptorSetKHR(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.layout(), 0, count, writes);
+    } else {
+        VkDescriptorSet set = allocateSet();
+        for (uint32_t i = 0; i < count; ++i) writes[i].dstSet = set;
+        fn.vkUpdateDescriptorSets(ctx_.device(), count, writes, 0, nullptr);
+        fn.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.layout(), 0, 1, &set, 0, nullptr);
+    }
+    if (command.pushConstantBytes)
+        fn.vkCmdPushConstants(cmd_, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, command.pushConstantBytes,
+                              command.pushConstants);
+    fn.vkCmdDispatch(cmd_, command.groupCountX, 1, 1);
+}
+
+}  // namespace vkdml::vk

@@ -1,0 +1,67 @@
+// Records copies and dispatches into a VkCommandBuffer and inserts the barriers they need: a command that reads or
+// writes bytes an earlier command of the same recording wrote (or writes bytes it read) waits for it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "vk/pipelines.h"
+
+namespace vkdml::vk {
+
+struct BufferRange {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+};
+
+struct BoundBuffer {
+    BufferRange range;
+    bool written = false;
+};
+
+struct DispatchCommand {
+    const Pipeline* pipeline = nullptr;
+    const BoundBuffer* bindings = nullptr;  // binding i of set 0
+    uint32_t bindingCount = 0;
+    const void* pushConstants = nullptr;
+    uint32_t pushConstantBytes = 0;
+    uint32_t groupCountX = 1;
+};
+
+class Recording {
+public:
+    // In an application's command buffer the application owns the barriers between its commands: call
+    // forgetHazards() before each operator so vkdml only orders the dispatches it splits one operator into.
+    Recording(const Context& ctx, PipelineStore& pipelines, VkCommandBuffer cmd);
+    ~Recording();
+    Recording(const Recording&) = delete;
+    Recording& operator=(const Recording&) = delete;
+
+    // For vkdml's own command lists: begin with a barrier against earlier submissions, end with one that makes
+    // writes visible to the host.
+    void begin();
+    void end();
+    void copy(const BufferRange& src, const BufferRange& dst);
+    void dispatch(const DispatchCommand& command);
+    // Drops the hazard history (the next command starts a new operator in an application's command buffer).
+    void forgetHazards() { accesses_.clear(); }
+    VkCommandBuffer commandBuffer() const { return cmd_; }
+
+private:
+    struct Access {
+        BufferRange range;
+        bool write;
+    };
+    void orderAfterEarlier(const Access* accesses, size_t count);
+    VkDescriptorSet allocateSet();
+
+    const Context& ctx_;
+    PipelineStore& pipelines_;
+    VkCommandBuffer cmd_;
+    std::vector<Access> accesses_;  // since the last barrier
+    std::vector<VkDescriptorPool> pools_;  // descriptor sets when push descriptors are unavailable
+    uint32_t setsLeftInPool_ = 0;
+};
+
+}  // namespace vkdml::vk

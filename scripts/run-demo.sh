@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The main job: install what is missing, build, run the demo on the default Vulkan device (the four seed activations
+# against a double-precision reference), then one DxDispatch model through vkdml-dispatch.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/build.sh" "$root/build"
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+"$root/build/tools/vkdml-demo" "$@"
+echo
+echo "vkdml-dispatch models/dml_activation_celu.json:"
+"$root/build/tools/vkdml-dispatch" "$root/models/dml_activation_celu.json"

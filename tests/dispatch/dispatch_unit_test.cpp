@@ -1,0 +1,493 @@
+// vkdml-dispatch internals without a device: desc layouts against DirectML.h, desc building, DMLCalcBufferTensorSize,
+// FLOAT16 conversion, DxDispatch's number formatting, .npy reading/writing, the JSON reader.
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+#include <vkdml/DirectML.h>
+
+#include "desc_builder.h"
+#include "fp16.h"
+#include "json_util.h"
+#include "npy.h"
+#include "op_table.h"
+#include "printer.h"
+#include "resources.h"
+
+using namespace vkdml::dispatch;
+
+namespace {
+
+struct StructFacts {
+    size_t size;
+    size_t alignment;
+    std::vector<size_t> offsets;  // of the fields in declaration order
+};
+
+#define FACTS(TYPE, ...) StructFacts{sizeof(TYPE), alignof(TYPE), {__VA_ARGS__}}
+#define TWO_TENSORS(T) offsetof(T, InputTensor), offsetof(T, OutputTensor)
+
+// The real structs of DirectML.h for every row of the operator table.
+const std::map<DML_OPERATOR_TYPE, StructFacts>& realStructs() {
+    static const std::map<DML_OPERATOR_TYPE, StructFacts> facts = {
+        {DML_OPERATOR_ELEMENT_WISE_IDENTITY,
+         FACTS(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, TWO_TENSORS(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC),
+               offsetof(DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC, ScaleBias))},
+        {DML_OPERATOR_ACTIVATION_ELU,
+         FACTS(DML_ACTIVATION_ELU_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_ELU_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_ELU_OPERATOR_DESC, Alpha))},
+        {DML_OPERATOR_ACTIVATION_HARDMAX,
+         FACTS(DML_ACTIVATION_HARDMAX_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_HARDMAX_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
+         FACTS(DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC, Alpha),
+               offsetof(DML_ACTIVATION_HARD_SIGMOID_OPERATOR_DESC, Beta))},
+        {DML_OPERATOR_ACTIVATION_IDENTITY,
+         FACTS(DML_ACTIVATION_IDENTITY_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_IDENTITY_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_LEAKY_RELU,
+         FACTS(DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_LEAKY_RELU_OPERATOR_DESC, Alpha))},
+        {DML_OPERATOR_ACTIVATION_LINEAR,
+         FACTS(DML_ACTIVATION_LINEAR_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_LINEAR_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_LINEAR_OPERATOR_DESC, Alpha),
+               offsetof(DML_ACTIVATION_LINEAR_OPERATOR_DESC, Beta))},
+        {DML_OPERATOR_ACTIVATION_LOG_SOFTMAX,
+         FACTS(DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_LOG_SOFTMAX_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
+         FACTS(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC,
+               offsetof(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, InputTensor),
+               offsetof(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, SlopeTensor),
+               offsetof(DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC, OutputTensor))},
+        {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS,
+         FACTS(DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC,
+               TWO_TENSORS(DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC, Alpha),
+               offsetof(DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC, Beta))},
+        {DML_OPERATOR_ACTIVATION_RELU,
+         FACTS(DML_ACTIVATION_RELU_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_RELU_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_SCALED_ELU,
+         FACTS(DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC, Alpha),
+               offsetof(DML_ACTIVATION_SCALED_ELU_OPERATOR_DESC, Gamma))},
+        {DML_OPERATOR_ACTIVATION_SCALED_TANH,
+         FACTS(DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC, Alpha),
+               offsetof(DML_ACTIVATION_SCALED_TANH_OPERATOR_DESC, Beta))},
+        {DML_OPERATOR_ACTIVATION_SIGMOID,
+         FACTS(DML_ACTIVATION_SIGMOID_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SIGMOID_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_SOFTMAX,
+         FACTS(DML_ACTIVATION_SOFTMAX_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SOFTMAX_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_SOFTPLUS,
+         FACTS(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC, Steepness))},
+        {DML_OPERATOR_ACTIVATION_SOFTSIGN,
+         FACTS(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SOFTSIGN_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_TANH,
+         FACTS(DML_ACTIVATION_TANH_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_TANH_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU,
+         FACTS(DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC,
+               TWO_TENSORS(DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_THRESHOLDED_RELU_OPERATOR_DESC, Alpha))},
+        {DML_OPERATOR_ACTIVATION_SHRINK,
+         FACTS(DML_ACTIVATION_SHRINK_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SHRINK_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_SHRINK_OPERATOR_DESC, Bias),
+               offsetof(DML_ACTIVATION_SHRINK_OPERATOR_DESC, Threshold))},
+        {DML_OPERATOR_ACTIVATION_CELU,
+         FACTS(DML_ACTIVATION_CELU_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_CELU_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_CELU_OPERATOR_DESC, Alpha))},
+        {DML_OPERATOR_ACTIVATION_RELU_GRAD,
+         FACTS(DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC, offsetof(DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC, InputTensor),
+               offsetof(DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC, InputGradientTensor),
+               offsetof(DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC, OutputGradientTensor))},
+        {DML_OPERATOR_ACTIVATION_GELU,
+         FACTS(DML_ACTIVATION_GELU_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_GELU_OPERATOR_DESC))},
+        {DML_OPERATOR_ACTIVATION_SOFTMAX1,
+         FACTS(DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC, AxisCount),
+               offsetof(DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC, Axes))},
+        {DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1,
+         FACTS(DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC, AxisCount),
+               offsetof(DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC, Axes))},
+        {DML_OPERATOR_ACTIVATION_HARDMAX1,
+         FACTS(DML_ACTIVATION_HARDMAX1_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_HARDMAX1_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_HARDMAX1_OPERATOR_DESC, AxisCount),
+               offsetof(DML_ACTIVATION_HARDMAX1_OPERATOR_DESC, Axes))},
+        {DML_OPERATOR_ACTIVATION_SWISH,
+         FACTS(DML_ACTIVATION_SWISH_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_SWISH_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_SWISH_OPERATOR_DESC, SigmoidInputScale))},
+        {DML_OPERATOR_ACTIVATION_HARD_SWISH,
+         FACTS(DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC, TWO_TENSORS(DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC),
+               offsetof(DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC, Alpha),
+               offsetof(DML_ACTIVATION_HARD_SWISH_OPERATOR_DESC, Beta))},
+    };
+    return facts;
+}
+
+const Json kTensor = Json::parse(R"({"DataType": "FLOAT32", "Sizes": [2, 3]})");
+
+template <class T>
+T fieldAt(const DML_OPERATOR_DESC* desc, size_t offset) {
+    T value;
+    std::memcpy(&value, static_cast<const unsigned char*>(desc->Desc) + offset, sizeof(T));
+    return value;
+}
+
+std::string expectError(const std::function<void()>& f, int exitCode) {
+    try {
+        f();
+    } catch (const DispatchError& e) {
+        CHECK(e.exitCode() == exitCode);
+        return e.what();
+    }
+    FAIL("no DispatchError");
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("every operator row lays out exactly like its DirectML.h struct") {
+    const auto& facts = realStructs();
+    CHECK(operatorSpecs().size() == facts.size());
+    for (const OperatorSpec& spec : operatorSpecs()) {
+        CAPTURE(operatorTypeName(spec.type));
+        const auto it = facts.find(spec.type);
+        REQUIRE(it != facts.end());
+        const DescLayout layout = computeLayout(spec);
+        CHECK(layout.size == it->second.size);
+        CHECK(layout.alignment == it->second.alignment);
+        CHECK(layout.offsets == it->second.offsets);
+    }
+}
+
+TEST_CASE("the table has every DML_ACTIVATION_* operator and ELEMENT_WISE_IDENTITY") {
+    size_t activations = 0;
+    for (size_t i = 1; i < operatorTypeCount(); ++i) {
+        const auto type = static_cast<DML_OPERATOR_TYPE>(i);
+        const std::string name = operatorTypeName(type);
+        if (name.rfind("ACTIVATION_", 0) == 0) {
+            CAPTURE(name);
+            CHECK(findOperatorSpec(type) != nullptr);
+            ++activations;
+        }
+    }
+    CHECK(activations == 27);
+    CHECK(findOperatorSpec(DML_OPERATOR_ELEMENT_WISE_IDENTITY) != nullptr);
+    CHECK(findOperatorSpec(DML_OPERATOR_GEMM) == nullptr);
+    CHECK(operatorTypeCount() == 178);
+    CHECK(std::string(operatorTypeName(DML_OPERATOR_UNFOLD)) == "UNFOLD");
+    CHECK(std::string(operatorTypeName(DML_OPERATOR_ACTIVATION_CELU)) == "ACTIVATION_CELU");
+    CHECK(findOperatorType("DML_OPERATOR_ACTIVATION_CELU") == DML_OPERATOR_ACTIVATION_CELU);
+    CHECK(findOperatorType("ACTIVATION_CELU") == DML_OPERATOR_ACTIVATION_CELU);
+    CHECK(findOperatorType("SCATTER") == DML_OPERATOR_SCATTER_ELEMENTS);
+    CHECK(!findOperatorType("activation_celu"));
+    CHECK(!findOperatorType("INVALID"));
+}
+
+TEST_CASE("enum values by full name or suffix") {
+    CHECK(findEnumValue(kTensorDataTypeEnum, "FLOAT16") == uint32_t{DML_TENSOR_DATA_TYPE_FLOAT16});
+    CHECK(findEnumValue(kTensorDataTypeEnum, "DML_TENSOR_DATA_TYPE_INT64") == uint32_t{DML_TENSOR_DATA_TYPE_INT64});
+    CHECK(!findEnumValue(kTensorDataTypeEnum, "float16"));
+    CHECK(readEnum(Json::parse(R"(["DESCRIPTORS_VOLATILE", "DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION"])"),
+                   JsonPath(), kExecutionFlagsEnum) == 0x5u);
+    const std::string message =
+        expectError([] { readEnum(Json("FLOAT33"), JsonPath().key("DataType"), kTensorDataTypeEnum); }, kExitModel);
+    CHECK(message.find("$.DataType: 'FLOAT33' is not a DML_TENSOR_DATA_TYPE value") == 0);
+}
+
+TEST_CASE("built descs hold the JSON values at the struct's offsets") {
+    Arena arena;
+    SUBCASE("PARAMETRIC_SOFTPLUS") {
+        Json desc = {{"InputTensor", kTensor}, {"OutputTensor", kTensor}, {"Alpha", 0.5}, {"Beta", "-inf"}};
+        const BuiltOperator op = buildOperator(*findOperatorSpec(DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS), desc,
+                                               JsonPath(), false, arena);
+        REQUIRE(op.desc->Type == DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS);
+        const auto* d = static_cast<const DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC*>(op.desc->Desc);
+        CHECK(d->Alpha == 0.5f);
+        CHECK(d->Beta == -std::numeric_limits<float>::infinity());
+        const auto* input = static_cast<const DML_BUFFER_TENSOR_DESC*>(d->InputTensor->Desc);
+        CHECK(d->InputTensor->Type == DML_TENSOR_TYPE_BUFFER);
+        CHECK(input->DataType == DML_TENSOR_DATA_TYPE_FLOAT32);
+        CHECK(input->Flags == DML_TENSOR_FLAG_NONE);
+        CHECK(input->DimensionCount == 2);
+        CHECK(input->Sizes[0] == 2);
+        CHECK(input->Sizes[1] == 3);
+        CHECK(input->Strides == nullptr);
+        CHECK(input->TotalTensorSizeInBytes == 24);
+        CHECK(input->GuaranteedBaseOffsetAlignment == 0);
+        REQUIRE(op.inputs.size() == 1);
+        REQUIRE(op.outputs.size() == 1);
+        CHECK(op.inputs[0].name == "InputTensor");
+        CHECK(op.outputs[0].tensor.totalTensorSizeInBytes == 24);
+    }
+    SUBCASE("ELEMENT_WISE_IDENTITY with and without its optional ScaleBias") {
+        const OperatorSpec& spec = *findOperatorSpec(DML_OPERATOR_ELEMENT_WISE_IDENTITY);
+        Json desc = {{"InputTensor", kTensor}, {"OutputTensor", kTensor}};
+        auto* d = static_cast<const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC*>(
+            buildOperator(spec, desc, JsonPath(), false, arena).desc->Desc);
+        CHECK(d->ScaleBias == nullptr);
+        desc["ScaleBias"] = {{"Scale", 2}, {"Bias", -0.25}};
+        d = static_cast<const DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC*>(
+            buildOperator(spec, desc, JsonPath(), false, arena).desc->Desc);
+        REQUIRE(d->ScaleBias != nullptr);
+        CHECK(d->ScaleBias->Scale == 2.0f);
+        CHECK(d->ScaleBias->Bias == -0.25f);
+    }
+    SUBCASE("SOFTMAX1 arrays must match their count") {
+        const OperatorSpec& spec = *findOperatorSpec(DML_OPERATOR_ACTIVATION_SOFTMAX1);
+        Json desc = {{"InputTensor", kTensor}, {"OutputTensor", kTensor}, {"AxisCount", 2}, {"Axes", {0, 1}}};
+        const BuiltOperator op = buildOperator(spec, desc, JsonPath(), false, arena);
+        const auto* d = static_cast<const DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC*>(op.desc->Desc);
+        CHECK(d->AxisCount == 2);
+        CHECK(d->Axes[1] == 1);
+        desc["AxisCount"] = 3;
+        const std::string message =
+            expectError([&] { buildOperator(spec, desc, JsonPath().key("desc"), false, arena); }, kExitModel);
+        CHECK(message == "$.desc.Axes: has 2 elements but AxisCount = 3");
+    }
+    SUBCASE("fused activations, short and long form, have NULL tensors") {
+        for (const char* text : {R"({"Type": "ACTIVATION_LINEAR", "Alpha": 3, "Beta": 4})",
+                                 R"({"Type": "DML_OPERATOR_ACTIVATION_LINEAR", "Desc": {"Alpha": 3, "Beta": 4}})"}) {
+            const DML_OPERATOR_DESC* fused = buildFusedActivation(Json::parse(text), JsonPath(), arena);
+            REQUIRE(fused->Type == DML_OPERATOR_ACTIVATION_LINEAR);
+            const auto* d = static_cast<const DML_ACTIVATION_LINEAR_OPERATOR_DESC*>(fused->Desc);
+            CHECK(d->InputTensor == nullptr);
+            CHECK(d->OutputTensor == nullptr);
+            CHECK(d->Alpha == 3.0f);
+            CHECK(d->Beta == 4.0f);
+        }
+        const std::string message = expectError(
+            [&] { buildFusedActivation(Json::parse(R"({"Type": "GEMM"})"), JsonPath().key("F"), arena); },
+            kExitUnsupported);
+        CHECK(message == "$.F.Type: DML_OPERATOR_GEMM is not implemented by vkdml-dispatch/vkdml yet");
+    }
+    SUBCASE("tensor descs: long form, strides, flags, explicit sizes") {
+        const Json tensor = Json::parse(R"({"Type": "DML_TENSOR_TYPE_BUFFER", "Desc": {
+            "DataType": "DML_TENSOR_DATA_TYPE_FLOAT16", "Flags": ["OWNED_BY_DML"], "DimensionCount": 2,
+            "Sizes": [3, 2], "Strides": [1, 3], "TotalTensorSizeInBytes": 0, "GuaranteedBaseOffsetAlignment": 16}})");
+        TensorInfo info;
+        const DML_TENSOR_DESC* desc = buildTensorDesc(tensor, JsonPath(), arena, &info);
+        const auto* buffer = static_cast<const DML_BUFFER_TENSOR_DESC*>(desc->Desc);
+        CHECK(buffer->DataType == DML_TENSOR_DATA_TYPE_FLOAT16);
+        CHECK(buffer->Flags == DML_TENSOR_FLAG_OWNED_BY_DML);
+        REQUIRE(buffer->Strides != nullptr);
+        CHECK(buffer->Strides[1] == 3);
+        CHECK(buffer->TotalTensorSizeInBytes == 12);  // last index 2*1 + 1*3 = 5 -> 6 halves -> 12 bytes
+        CHECK(buffer->GuaranteedBaseOffsetAlignment == 16);
+        CHECK(info.totalTensorSizeInBytes == 12);
+    }
+    SUBCASE("field errors name the JSON path") {
+        const OperatorSpec& spec = *findOperatorSpec(DML_OPERATOR_ACTIVATION_CELU);
+        Json desc = {{"InputTensor", kTensor}, {"OutputTensor", kTensor}};
+        const JsonPath path = JsonPath().key("dispatchables").key("celu").key("desc");
+        CHECK(expectError([&] { buildOperator(spec, desc, path, false, arena); }, kExitModel) ==
+              "$.dispatchables.celu.desc: missing required field 'Alpha'");
+        desc["Alpha"] = true;
+        CHECK(expectError([&] { buildOperator(spec, desc, path, false, arena); }, kExitModel) ==
+              "$.dispatchables.celu.desc.Alpha: expected a number or \"nan\", \"inf\", \"-inf\", got true");
+        desc["Alpha"] = 1;
+        desc["InputTensor"]["Sizes"] = {2, -3};
+        CHECK(expectError([&] { buildOperator(spec, desc, path, false, arena); }, kExitModel) ==
+              "$.dispatchables.celu.desc.InputTensor.Sizes[1]: expected an unsigned integer, got the number -3");
+    }
+}
+
+TEST_CASE("JSON paths quote keys that are not identifiers") {
+    CHECK(JsonPath().key("resources").key("my buffer").index(3).key("x\"y").str() ==
+          "$.resources[\"my buffer\"][3][\"x\\\"y\"]");
+}
+
+TEST_CASE("DMLCalcBufferTensorSize") {
+    const uint32_t nchw[] = {1, 1, 3, 5};
+    CHECK(calcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT16, 4, nchw, nullptr) == 32);
+    const uint32_t nhwc[] = {15, 1, 5, 1};
+    CHECK(calcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT32, 4, nchw, nhwc) == 60);
+    const uint32_t sizes[] = {2, 3}, broadcast[] = {0, 1};
+    CHECK(calcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT32, 2, sizes, broadcast) == 12);
+    const uint32_t five[] = {5};
+    CHECK(calcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT4, 1, five, nullptr) == 4);
+    CHECK(calcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 1, five, nullptr) == 8);
+    CHECK(calcBufferTensorSize(DML_TENSOR_DATA_TYPE_UNKNOWN, 1, five, nullptr) == 0);
+}
+
+TEST_CASE("FLOAT16 conversion rounds to nearest even and keeps subnormals") {
+    CHECK(floatToHalf(1.0f) == 0x3C00);
+    CHECK(floatToHalf(-2.0f) == 0xC000);
+    CHECK(floatToHalf(65504.0f) == 0x7BFF);
+    CHECK(floatToHalf(65519.0f) == 0x7BFF);
+    CHECK(floatToHalf(65520.0f) == 0x7C00);
+    CHECK(floatToHalf(std::ldexp(1.0f, -24)) == 0x0001);
+    CHECK(floatToHalf(std::ldexp(1.0f, -25)) == 0x0000);                     // tie to even (zero)
+    CHECK(floatToHalf(std::ldexp(3.0f, -26)) == 0x0001);                     // 0.75 ulp rounds up
+    CHECK(floatToHalf(1.0f + std::ldexp(1.0f, -11)) == 0x3C00);              // tie to even
+    CHECK(floatToHalf(1.0f + std::ldexp(3.0f, -11)) == 0x3C02);              // tie to even (up)
+    CHECK((floatToHalf(std::numeric_limits<float>::quiet_NaN()) & 0x7C00) == 0x7C00);
+    CHECK((floatToHalf(std::numeric_limits<float>::quiet_NaN()) & 0x3FF) != 0);
+    for (uint32_t h = 0; h < 0x10000; ++h) {  // every finite half survives a round trip
+        const auto half = static_cast<uint16_t>(h);
+        if ((half & 0x7C00) == 0x7C00 && (half & 0x3FF)) continue;
+        REQUIRE(floatToHalf(halfToFloat(half)) == half);
+    }
+}
+
+TEST_CASE("numbers print like DxDispatch (ostream << float on Windows)") {
+    CHECK(formatFloat(1.0) == "1");
+    CHECK(formatFloat(static_cast<double>(0.1f)) == "0.1");
+    CHECK(formatFloat(-0.0) == "-0");
+    CHECK(formatFloat(1e-7) == "1e-07");
+    CHECK(formatFloat(123456789.0) == "1.23457e+08");
+    CHECK(formatFloat(static_cast<double>(2.26994e-05f)) == "2.26994e-05");
+    CHECK(formatFloat(std::numeric_limits<double>::infinity()) == "inf");
+    CHECK(formatFloat(-std::numeric_limits<double>::infinity()) == "-inf");
+    CHECK(formatFloat(std::numeric_limits<double>::quiet_NaN()) == "nan");
+    CHECK(formatFloat(-std::numeric_limits<double>::quiet_NaN()) == "-nan(ind)");
+    const uint32_t negativeNanWithPayload = 0xFFC00001u;
+    uint8_t bytes[8];
+    std::memcpy(bytes, &negativeNanWithPayload, 4);
+    CHECK(formatElement(DML_TENSOR_DATA_TYPE_FLOAT32, bytes) == "-nan");
+    const uint16_t half = 0xBEEB;
+    std::memcpy(bytes, &half, 2);
+    CHECK(formatElement(DML_TENSOR_DATA_TYPE_FLOAT16, bytes) == "-1.72949");
+    const int8_t minus = -7;
+    std::memcpy(bytes, &minus, 1);
+    CHECK(formatElement(DML_TENSOR_DATA_TYPE_INT8, bytes) == "-7");
+    const int64_t big = -9000000000LL;
+    std::memcpy(bytes, &big, 8);
+    CHECK(formatElement(DML_TENSOR_DATA_TYPE_INT64, bytes) == "-9000000000");
+
+    const float values[] = {1.5f, -2.0f, 0.0f};
+    const auto* data = reinterpret_cast<const uint8_t*>(values);
+    CHECK(formatResource("Out", DML_TENSOR_DATA_TYPE_FLOAT32, data, 3, false) == "Resource 'Out': 1.5, -2, 0");
+    CHECK(formatResource("Out", DML_TENSOR_DATA_TYPE_FLOAT32, data, 3, true) ==
+          "Resource 'Out':\n[0] 1.5 (0x3FC00000)\n[1] -2 (0xC0000000)\n[2] 0 (0x       0)\n");
+    std::vector<int32_t> many(10, -1);
+    const std::string verbose = formatResource("I", DML_TENSOR_DATA_TYPE_INT32,
+                                               reinterpret_cast<const uint8_t*>(many.data()), many.size(), true);
+    CHECK(verbose.find("\n[ 0] -1 (0xFFFFFFFF)\n") != std::string::npos);
+    CHECK(verbose.find("\n[ 9] -1 (0xFFFFFFFF)\n") != std::string::npos);
+}
+
+TEST_CASE(".npy files round-trip bit-exactly") {
+    const std::vector<std::pair<DML_TENSOR_DATA_TYPE, size_t>> types = {
+        {DML_TENSOR_DATA_TYPE_FLOAT16, 2}, {DML_TENSOR_DATA_TYPE_FLOAT32, 4}, {DML_TENSOR_DATA_TYPE_FLOAT64, 8},
+        {DML_TENSOR_DATA_TYPE_INT8, 1},    {DML_TENSOR_DATA_TYPE_INT16, 2},   {DML_TENSOR_DATA_TYPE_INT32, 4},
+        {DML_TENSOR_DATA_TYPE_INT64, 8},   {DML_TENSOR_DATA_TYPE_UINT8, 1},   {DML_TENSOR_DATA_TYPE_UINT16, 2},
+        {DML_TENSOR_DATA_TYPE_UINT32, 4},  {DML_TENSOR_DATA_TYPE_UINT64, 8},
+    };
+    for (const auto& entry : types) {
+        const DML_TENSOR_DATA_TYPE type = entry.first;
+        const size_t size = entry.second;
+        CAPTURE(dataTypeShortName(type));
+        for (const std::vector<uint64_t>& shape :
+             std::vector<std::vector<uint64_t>>{{}, {7}, {2, 3}, {1, 2, 3, 4}, {0}}) {
+            uint64_t elements = 1;
+            for (const uint64_t d : shape) elements *= d;
+            std::vector<uint8_t> data(elements * size);
+            for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<uint8_t>(i * 37 + 11);
+            const std::vector<uint8_t> file = writeNpy(type, shape, data.data(), data.size());
+            CHECK((file.size() - data.size()) % 64 == 0);  // data starts 64-byte aligned
+            const NpyArray back = readNpy(file);
+            CHECK(back.dataType == type);
+            CHECK(back.shape == shape);
+            CHECK(back.data == data);
+        }
+    }
+}
+
+TEST_CASE(".npy reader: big-endian data, Python 2 headers, malformed files") {
+    auto make = [](const std::string& header, const std::vector<uint8_t>& data) {
+        std::vector<uint8_t> file = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
+        file.push_back(static_cast<uint8_t>(header.size()));
+        file.push_back(0);
+        file.insert(file.end(), header.begin(), header.end());
+        file.insert(file.end(), data.begin(), data.end());
+        return file;
+    };
+    const NpyArray big = readNpy(make("{'descr': '>i4', 'fortran_order': False, 'shape': (2L,), }\n",
+                                      {0, 0, 0, 1, 0xFF, 0xFF, 0xFF, 0xFE}));
+    CHECK(big.dataType == DML_TENSOR_DATA_TYPE_INT32);
+    int32_t values[2];
+    std::memcpy(values, big.data.data(), 8);
+    CHECK(values[0] == 1);
+    CHECK(values[1] == -2);
+    const NpyArray flags = readNpy(make("{\"shape\": (3,), \"fortran_order\": False, \"descr\": \"|b1\"}", {1, 0, 1}));
+    CHECK(flags.dataType == DML_TENSOR_DATA_TYPE_UINT8);
+    CHECK(flags.data.size() == 3);
+
+    const std::vector<std::vector<uint8_t>> bad = {
+        {},
+        {'N', 'U', 'M', 'P', 'Y'},
+        make("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }", std::vector<uint8_t>(8)),
+        make("{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", std::vector<uint8_t>(16)),
+        make("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", std::vector<uint8_t>(15)),
+        make("{'descr': '<f4', 'fortran_order': False }", std::vector<uint8_t>(4)),
+        make("{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999999,), }", {}),
+        make("{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296), }", {}),
+        make("{'descr' '<f4'", {}),
+    };
+    for (size_t i = 0; i < bad.size(); ++i) {
+        CAPTURE(i);
+        CHECK_THROWS_AS(readNpy(bad[i]), std::runtime_error);
+    }
+}
+
+TEST_CASE("model text: comments and trailing commas as DxDispatch accepts them") {
+    CHECK(blankTrailingCommas(R"({"a": [1, 2, ], "b": "x, ]", /* , } */ "c": {"d": 1 , // ,
+    },})") == R"({"a": [1, 2  ], "b": "x, ]", /* , } */ "c": {"d": 1   // ,
+    } })");
+    const Json doc = parseModelText("// header\n{\"a\": [1, 2,], /* c */ \"b\": {\"c\": true,},}\n");
+    CHECK(doc["a"].size() == 2);
+    CHECK(doc["b"]["c"] == true);
+    const std::string message = expectError([] { parseModelText("{\n  \"a\": [1, 2\n}"); }, kExitModel);
+    CHECK(message.find("invalid JSON: parse error at line 3, column 1") == 0);
+}
+
+TEST_CASE("initial values: every form and element type") {
+    ResourceOptions options;
+    auto parse = [&](const char* text) {
+        return parseResource("R", Json::parse(text), JsonPath().key("resources").key("R"), options);
+    };
+    const ResourceDesc seq =
+        parse(R"({"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 4, "valueStart": 1, "valueDelta": 2.5}})");
+    std::vector<float> f(4);
+    std::memcpy(f.data(), seq.initialValues.data(), 16);
+    CHECK(f == std::vector<float>{1.0f, 3.5f, 6.0f, 8.5f});
+
+    const ResourceDesc halfs = parse(R"({"initialValuesDataType": "FLOAT16", "initialValues": [65504, -65504, 4, "nan", "INF", "-inf", 0.1]})");
+    CHECK(halfs.initialValues.size() == 14);
+    CHECK(halfs.sizeInBytes == 16);  // rounded up to 4
+    std::vector<uint16_t> h(7);
+    std::memcpy(h.data(), halfs.initialValues.data(), 14);
+    CHECK(h[0] == 0x7BFF);
+    CHECK(h[1] == 0xFBFF);
+    CHECK((h[3] & 0x7C00) == 0x7C00);
+    CHECK(h[4] == 0x7C00);
+    CHECK(h[5] == 0xFC00);
+    CHECK(h[6] == 0x2E66);
+
+    const ResourceDesc constant = parse(R"({"initialValuesDataType": "INT8", "initialValues": {"valueCount": 3, "value": -2}, "sizeInBytes": 5})");
+    CHECK(constant.initialValues == std::vector<uint8_t>{0xFE, 0xFE, 0xFE});
+    CHECK(constant.sizeInBytes == 8);
+
+    const ResourceDesc wrap = parse(R"({"initialValuesDataType": "UINT8", "initialValues": {"valueCount": 3, "valueStart": 254, "valueDelta": 1}})");
+    CHECK(wrap.initialValues == std::vector<uint8_t>{254, 255, 0});
+
+    const ResourceDesc mixed = parse(R"({"initialValues": [{"name": "n", "type": "UINT32", "value": 6}, {"type": "FLOAT32", "value": 2.5}], "sizeInBytes": 256})");
+    CHECK(mixed.dataType == DML_TENSOR_DATA_TYPE_UNKNOWN);
+    CHECK(mixed.initialValues.size() == 8);
+    CHECK(mixed.sizeInBytes == 256);
+
+    CHECK(expectError([&] { parse(R"({"initialValuesDataType": "UINT16", "initialValues": [1, 70000]})"); },
+                      kExitModel) == "$.resources.R.initialValues[1]: value 70000 is out of range for UINT16");
+    CHECK(expectError([&] { parse(R"({"initialValuesDataType": "INT32", "initialValues": [1.5]})"); }, kExitModel) ==
+          "$.resources.R.initialValues[0]: expected an integer (INT32), got the number 1.5");
+    options.maxBytes = 1000;
+    CHECK(expectError([&] { parse(R"({"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 4000000000, "value": 0}})"); },
+                      kExitModel)
+              .find("$.resources.R.initialValues.valueCount: valueCount 4000000000 makes 16000000000 bytes") == 0);
+}

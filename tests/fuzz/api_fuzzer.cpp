@@ -1,0 +1,172 @@
+// libFuzzer target: builds operator descs, tensor descs and bindings from the fuzz input and drives the whole C API
+// (create, compile, initialize, bind, record, execute, read back). Whatever the bytes, every call must return an
+// HRESULT; nothing may crash, read or write out of bounds (ASan), hit undefined behaviour (UBSan) or leak.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include <vkdml/vkdml.h>
+
+namespace {
+
+// Reads fuzz bytes as little-endian values; zeros once the input is exhausted.
+class Input {
+public:
+    Input(const uint8_t* data, size_t size) : data_(data), size_(size) {}
+    template <class T>
+    T take() {
+        T value{};
+        size_t n = std::min(sizeof(T), size_ - pos_);
+        std::memcpy(&value, data_ + pos_, n);
+        pos_ += n;
+        return value;
+    }
+    // Mostly small values, sometimes anything (to reach overflow checks).
+    uint32_t size() {
+        uint8_t kind = take<uint8_t>();
+        if (kind < 200) return kind % 9;
+        if (kind < 250) return take<uint16_t>() % 70;
+        return take<uint32_t>();
+    }
+
+private:
+    const uint8_t* data_;
+    size_t size_;
+    size_t pos_ = 0;
+};
+
+// C callers may store any integer in a DirectML enum field; C++ may not, so such values are written as bytes.
+template <class E>
+void setRaw(E& field, uint32_t value) {
+    static_assert(sizeof(E) == 4, "DirectML enums are 32-bit");
+    std::memcpy(&field, &value, 4);
+}
+
+struct Tensor {
+    UINT sizes[8], strides[8];
+    DML_BUFFER_TENSOR_DESC buffer{};
+    DML_TENSOR_DESC desc{};
+    void read(Input& in) {
+        uint8_t shape = in.take<uint8_t>();
+        setRaw(buffer.DataType, shape & 0x10 ? in.take<uint8_t>() % 16 : 1 + (shape & 1));
+        setRaw(buffer.Flags, shape & 0x20 ? in.take<uint8_t>() % 4 : 0);
+        buffer.DimensionCount = shape & 0x40 ? in.take<uint8_t>() % 10 : 1 + (shape >> 1) % 4;
+        for (int i = 0; i < 8; ++i) sizes[i] = 1 + in.size();
+        for (int i = 0; i < 8; ++i) strides[i] = in.size();
+        buffer.Sizes = sizes;
+        buffer.Strides = shape & 0x80 ? strides : nullptr;
+        const uint8_t total = in.take<uint8_t>();
+        buffer.TotalTensorSizeInBytes = total < 128 ? 4 * uint64_t(total) : in.take<uint64_t>() % (1u << 20);
+        buffer.GuaranteedBaseOffsetAlignment = in.take<uint8_t>() < 240 ? 0 : 1u << (in.take<uint8_t>() % 8);
+        desc.Desc = &buffer;
+        setRaw(desc.Type, in.take<uint8_t>() < 250 ? 1 : in.take<uint8_t>());
+    }
+};
+
+VkdmlDevice device() {
+    static VkdmlDevice d = [] {
+        VkdmlDevice created = nullptr;
+        VKDML_DEVICE_DESC desc{};
+        desc.AdapterIndex = VKDML_ADAPTER_INDEX_DEFAULT;
+        vkdmlCreateDevice(&desc, &created);
+        return created;
+    }();
+    return d;
+}
+
+struct Releaser {
+    std::vector<void*> objects;
+    ~Releaser() {
+        for (auto it = objects.rbegin(); it != objects.rend(); ++it) vkdmlRelease(*it);
+    }
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    VkdmlDevice dev = device();
+    if (!dev) return 0;
+    Input in(data, size);
+    Releaser keep;
+
+    static const DML_OPERATOR_TYPE kTypes[] = {
+        DML_OPERATOR_ACTIVATION_CELU,    DML_OPERATOR_ACTIVATION_LINEAR,   DML_OPERATOR_ACTIVATION_SOFTPLUS,
+        DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_OPERATOR_ACTIVATION_ELU, DML_OPERATOR_ACTIVATION_SIGMOID,
+        DML_OPERATOR_ACTIVATION_GELU,    DML_OPERATOR_ACTIVATION_SHRINK,   DML_OPERATOR_ACTIVATION_HARD_SWISH,
+        DML_OPERATOR_ACTIVATION_RELU,    DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
+        DML_OPERATOR_GEMM};
+    constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
+    const uint8_t pick = in.take<uint8_t>();
+    const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
+    Tensor input, output;
+    input.read(in);
+    const uint8_t same = in.take<uint8_t>();
+    if (same < 200) output = input, output.buffer.Sizes = output.sizes, output.desc.Desc = &output.buffer;
+    else output.read(in);
+    if (same < 200 && output.buffer.Strides) output.buffer.Strides = output.strides;
+    // The desc must have the layout its type declares (a C caller's desc always does; pointers in it are the
+    // caller's to keep valid): {Input, Output, FLOAT, FLOAT} for the activations, a DML_SCALE_BIAS pointer for
+    // ELEMENT_WISE_IDENTITY, a second input before the output for PARAMETERIZED_RELU. Operators vkdml does not
+    // implement are refused before their fields are read.
+    struct {
+        const DML_TENSOR_DESC* input;
+        const DML_TENSOR_DESC* output;
+        FLOAT a0, a1;
+    } opDesc{&input.desc, &output.desc, in.take<float>(), in.take<float>()};
+    DML_SCALE_BIAS scaleBias{opDesc.a0, opDesc.a1};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity{&input.desc, &output.desc, opDesc.a0 < 0 ? nullptr : &scaleBias};
+    DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC prelu{&input.desc, &output.desc, &output.desc};
+    const void* typedDesc = &opDesc;
+    if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) typedDesc = &identity;
+    if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) typedDesc = &prelu;
+    DML_OPERATOR_DESC desc{};
+    setRaw(desc.Type, type);
+    desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;
+
+    VkdmlOperator op = nullptr;
+    if (FAILED(vkdmlCreateOperator(dev, &desc, &op))) return 0;
+    keep.objects.push_back(op);
+    VkdmlCompiledOperator compiled = nullptr;
+    DML_EXECUTION_FLAGS flags;
+    setRaw(flags, in.take<uint8_t>() % 8);  // passed by value: stay inside the enum's range (C++ callers must)
+    if (FAILED(vkdmlCompileOperator(dev, op, flags, &compiled))) return 0;
+    keep.objects.push_back(compiled);
+    VkdmlOperatorInitializer init = nullptr;
+    if (FAILED(vkdmlCreateOperatorInitializer(dev, 1, &compiled, &init))) return 0;
+    keep.objects.push_back(init);
+
+    const uint64_t bufferSize = 1 + in.take<uint16_t>() * 16ull;
+    VkdmlBuffer buffer = nullptr, readback = nullptr;
+    VKDML_HEAP_TYPE heap;
+    setRaw(heap, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 4);
+    if (FAILED(vkdmlCreateBuffer(dev, heap, bufferSize, &buffer))) return 0;
+    keep.objects.push_back(buffer);
+    if (FAILED(vkdmlCreateBuffer(dev, VKDML_HEAP_TYPE_READBACK, bufferSize, &readback))) return 0;
+    keep.objects.push_back(readback);
+
+    VkdmlBindingTable table = nullptr, initTable = nullptr;
+    if (FAILED(vkdmlCreateBindingTable(dev, compiled, &table))) return 0;
+    keep.objects.push_back(table);
+    if (FAILED(vkdmlCreateBindingTable(dev, init, &initTable))) return 0;
+    keep.objects.push_back(initTable);
+    DML_BUFFER_BINDING inB{buffer, in.take<uint16_t>() * 4ull, in.take<uint32_t>() % (bufferSize + 64)};
+    DML_BUFFER_BINDING outB{buffer, in.take<uint16_t>() * 4ull, in.take<uint32_t>() % (bufferSize + 64)};
+    DML_BINDING_DESC inD{DML_BINDING_TYPE_BUFFER, &inB}, outD{DML_BINDING_TYPE_BUFFER, &outB};
+    setRaw(inD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
+    setRaw(outD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
+    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, &inD);
+    vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, &outD);
+
+    VkdmlCommandList list = nullptr;
+    if (FAILED(vkdmlCreateCommandList(dev, &list))) return 0;
+    keep.objects.push_back(list);
+    vkdmlRecordDispatch(list, init, initTable);
+    HRESULT recorded = vkdmlRecordDispatch(list, compiled, table);
+    vkdmlRecordCopyBufferRegion(list, readback, 0, buffer, 0, bufferSize);
+    if (FAILED(vkdmlCloseCommandList(list))) return 0;
+    UINT64 value = 0;
+    if (SUCCEEDED(recorded) && SUCCEEDED(vkdmlExecuteCommandLists(dev, 1, &list, &value)))
+        vkdmlWaitForCompletion(dev, value, UINT64_MAX);
+    return 0;
+}

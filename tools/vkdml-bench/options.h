@@ -1,0 +1,42 @@
+// vkdml-bench: command-line options.
+#pragma once
+
+#include <vkdml/vkdml.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ops.h"
+
+namespace bench {
+
+enum class Layout { Packed, Strided, Broadcast, InPlace };
+const char* layoutName(Layout layout);
+const char* typeName(DML_TENSOR_DATA_TYPE type);  // "f32" / "f16"
+
+struct Options {
+    bool json = false;
+    bool quick = false;
+    bool progress = false;    // stderr progress line (default: when stderr is a terminal)
+    bool keepCaches = false;  // use the environment's pipeline/shader caches instead of a fresh temporary one
+    bool baselines = true;
+    bool latency = true;
+    bool pipelines = true;
+    std::string adapter;  // index or name substring; empty = vkdml's default choice
+    std::vector<const OpSpec*> ops;
+    std::vector<DML_TENSOR_DATA_TYPE> types;
+    std::vector<Layout> layouts;
+    std::vector<uint64_t> sizes;  // element counts
+    uint64_t baselineSize = 32ull << 20;
+    double minMeasureSeconds = 0.05;  // one timed execution lasts at least this long
+    int repetitions = 5;              // timed executions per measurement (best and median reported)
+    int latencySamples = 200;
+    int recordCount = 1000;       // dispatches recorded per host-time measurement
+    double memoryFraction = 0.4;  // of device-local memory and of host RAM, per case
+};
+
+// Parses argv; prints help / errors and exits as CLI11 does.
+Options parseOptions(int argc, char** argv);
+
+}  // namespace bench

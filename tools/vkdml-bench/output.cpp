@@ -1,0 +1,313 @@
+// vkdml-bench: the human-readable tables and the JSON document.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "report.h"
+
+namespace bench {
+
+namespace {
+
+constexpr const char* kTimingNote =
+    "Times are wall clock (std::chrono::steady_clock) around vkdmlExecuteCommandLists + vkdmlWaitForCompletion; "
+    "vkdml exposes no GPU timestamps through its API yet.";
+
+const char* deviceTypeName(UINT type) {
+    switch (type) {
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+        default: return "other";
+    }
+}
+
+double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+bool isLavapipe(const VKDML_ADAPTER_INFO& info) { return info.DriverId == VK_DRIVER_ID_MESA_LLVMPIPE; }
+
+struct Target {
+    std::string name;
+    std::string detail;  // which op / case the value comes from
+    double value = 0;
+    double limit = 0;
+    bool atMost = false;  // value <= limit (else value >= limit)
+    bool met() const { return atMost ? value <= limit : value >= limit; }
+};
+
+std::vector<Target> evaluateTargets(const Report& r) {
+    std::vector<Target> targets;
+    for (const BaselineRow& b : r.baselines) {
+        if (b.skipped) continue;
+        const std::string where = std::string(b.op->key) + " f32 packed " + formatCount(b.elements);
+        if (b.op->targetVsNaiveShader > 0 && b.naiveShader)
+            targets.push_back({where + ": vkdml / naive shader", "best GB/s ratio",
+                               ratio(b.vkdmlGBps.best, b.naiveShaderGBps.best), b.op->targetVsNaiveShader, false});
+        if (b.op->targetVsHostLoop > 0)
+            targets.push_back({where + ": vkdml / 2-thread C++ loop", "best GB/s ratio",
+                               ratio(b.vkdmlGBps.best, b.hostLoopGBps.best), b.op->targetVsHostLoop, false});
+    }
+    if (!r.latency.empty()) {
+        auto worstRecord = std::max_element(r.latency.begin(), r.latency.end(),
+                                            [](const auto& x, const auto& y) { return x.recordUs < y.recordUs; });
+        targets.push_back(
+            {"host us per vkdmlRecordDispatch (worst op)", worstRecord->op->key, worstRecord->recordUs, 2.0, true});
+        auto latencyRatio = [](const LatencyRow& l) { return ratio(l.vkdmlUs.median, l.rawUs.median); };
+        auto worstLatency = std::max_element(r.latency.begin(), r.latency.end(), [&](const auto& x, const auto& y) {
+            return latencyRatio(x) < latencyRatio(y);
+        });
+        targets.push_back({"256-element execute+wait / raw Vulkan submit+wait (median, worst op)",
+                           worstLatency->op->key, latencyRatio(*worstLatency), 1.2, true});
+    }
+    if (!r.pipelines.empty()) {
+        auto worstWarm = std::max_element(r.pipelines.begin(), r.pipelines.end(),
+                                          [](const auto& x, const auto& y) { return x.warmMs < y.warmMs; });
+        targets.push_back({"warm pipeline creation ms (worst op)",
+                           std::string(worstWarm->op->key) + " " + typeName(worstWarm->type), worstWarm->warmMs, 5.0,
+                           true});
+    }
+    return targets;
+}
+
+std::string gbps(const Stats& s) {
+    char text[48];
+    std::snprintf(text, sizeof(text), "%7.2f (%6.2f)", s.best, s.median);
+    return text;
+}
+
+std::string us(const Stats& s) {
+    char text[48];
+    std::snprintf(text, sizeof(text), "%8.1f (%8.1f)", s.best, s.median);
+    return text;
+}
+
+nlohmann::json statsJson(const Stats& s) { return {{"best", s.best}, {"median", s.median}, {"samples", s.samples}}; }
+
+}  // namespace
+
+void printTables(const Report& r) {
+    const VKDML_ADAPTER_INFO& a = r.adapter;
+    std::printf("vkdml-bench on %s (%s, %s %s), %s\n", a.Name, deviceTypeName(a.DeviceType), a.DriverName, a.DriverInfo,
+                r.date.c_str());
+    std::printf("%s\n", kTimingNote);
+    std::printf(
+        "GB/s = (n x element size read + n x element size written) / time, n = logical elements; best of %d "
+        "timed executions (median in parentheses), each >= %.0f ms of K back-to-back commands.\n",
+        r.options->repetitions, r.options->minMeasureSeconds * 1e3);
+    std::printf(
+        "copy = vkdmlRecordCopyBufferRegion of n x element size bytes between the same buffers, timed "
+        "interleaved with the operator. Build: %s. Pipeline caches: %s.\n",
+        r.buildType.c_str(), r.cacheMode.c_str());
+    if (!r.loadAverageStart.empty())
+        std::printf("Load average (1/5/15 min) at start: %s, at end: %s (%u CPUs).\n", r.loadAverageStart.c_str(),
+                    r.loadAverageEnd.c_str(), std::thread::hardware_concurrency());
+    for (const std::string& note : r.notes) std::printf("Note: %s\n", note.c_str());
+
+    if (!r.throughput.empty()) {
+        std::printf("\nThroughput (op/copy = best op GB/s / best copy GB/s)\n");
+        std::printf("%-20s %-4s %-9s %5s  %-16s %-16s %7s  %11s %9s\n", "operator", "type", "layout", "size", "op GB/s",
+                    "copy GB/s", "op/copy", "K op/copy", "us/record");
+        for (const ThroughputRow& t : r.throughput) {
+            if (t.skipped) {
+                std::printf("%-20s %-4s %-9s %5s  skipped: %s\n", t.op->key, typeName(t.type), layoutName(t.layout),
+                            formatCount(t.elements).c_str(), t.note.c_str());
+                continue;
+            }
+            const std::string k = std::to_string(t.dispatchesPerList) + "/" + std::to_string(t.copiesPerList);
+            std::printf("%-20s %-4s %-9s %5s  %-16s %-16s %7.3f  %11s %9.2f\n", t.op->key, typeName(t.type),
+                        layoutName(t.layout), formatCount(t.elements).c_str(), gbps(t.opGBps).c_str(),
+                        gbps(t.copyGBps).c_str(), ratio(t.opGBps.best, t.copyGBps.best), k.c_str(), t.recordUs);
+        }
+    }
+
+    if (!r.latency.empty()) {
+        std::printf(
+            "\nSmall dispatch: FLOAT32 packed 256 elements, %d samples interleaved; microseconds best (median)\n",
+            r.options->latencySamples);
+        std::printf(
+            "raw Vulkan = vkQueueSubmit of an empty command buffer + vkWaitForFences on our own VkDevice (%s)\n",
+            r.rawVulkanDevice.c_str());
+        std::printf(
+            "vkdml empty = execute+wait of a closed vkdml command list with nothing recorded; raw dispatch = "
+            "raw Vulkan submit+wait of one vkCmdDispatch of one 256-invocation workgroup of an empty shader\n");
+        std::printf("%-20s %-19s %-19s %11s  %-19s %-19s %9s\n", "operator", "vkdml exec+wait", "raw Vulkan",
+                    "ratio (med)", "vkdml empty", "raw dispatch", "us/record");
+        for (const LatencyRow& l : r.latency)
+            std::printf("%-20s %-19s %-19s %11.2f  %-19s %-19s %9.2f\n", l.op->key, us(l.vkdmlUs).c_str(),
+                        us(l.rawUs).c_str(), ratio(l.vkdmlUs.median, l.rawUs.median), us(l.vkdmlEmptyUs).c_str(),
+                        us(l.rawDispatchUs).c_str(), l.recordUs);
+    }
+
+    if (!r.pipelines.empty()) {
+        std::printf(
+            "\nPipeline creation (vkdmlCompileOperator, ms): cold = first compile of the kernel on a fresh "
+            "device; warm = a second operator needing the same shader on that device; 2nd device = the first "
+            "compile again on a second fresh device in this process\n");
+        std::printf("%-20s %-4s %12s %10s %10s %12s\n", "operator", "type", "create dev", "cold", "warm", "2nd device");
+        for (const PipelineRow& p : r.pipelines)
+            std::printf("%-20s %-4s %12.2f %10.2f %10.3f %12.2f\n", p.op->key, typeName(p.type), p.deviceCreateMs,
+                        p.coldMs, p.warmMs, p.secondDeviceMs);
+    }
+
+    if (!r.baselines.empty()) {
+        std::printf(
+            "\nBaselines (FLOAT32 packed; GB/s best (median); ratios of best): naive shader = the same "
+            "operator compiled with VKDML_BENCH_NAIVE_KERNELS=1; C++ = %s\n",
+            "2 std::threads, plain float loop with std::exp/std::log");
+        std::printf("%-20s %5s  %-16s %-16s %8s  %-16s %8s  %-16s %8s\n", "operator", "size", "vkdml", "naive shader",
+                    "vs naive", "C++ 2 threads", "vs C++", "copy", "vs copy");
+        for (const BaselineRow& b : r.baselines) {
+            if (b.skipped) {
+                std::printf("%-20s %5s  skipped: %s\n", b.op->key, formatCount(b.elements).c_str(), b.note.c_str());
+                continue;
+            }
+            char vsNaive[16] = "     n/a";
+            if (b.naiveShader)
+                std::snprintf(vsNaive, sizeof(vsNaive), "%8.3f", ratio(b.vkdmlGBps.best, b.naiveShaderGBps.best));
+            std::printf("%-20s %5s  %-16s %-16s %8s  %-16s %8.3f  %-16s %8.3f\n", b.op->key,
+                        formatCount(b.elements).c_str(), gbps(b.vkdmlGBps).c_str(),
+                        b.naiveShader ? gbps(b.naiveShaderGBps).c_str() : "n/a (n % 4 != 0)", vsNaive,
+                        gbps(b.hostLoopGBps).c_str(), ratio(b.vkdmlGBps.best, b.hostLoopGBps.best),
+                        gbps(b.copyGBps).c_str(), ratio(b.vkdmlGBps.best, b.copyGBps.best));
+        }
+        if (!r.baselines.empty() && !r.baselines.front().hostBuffers.empty())
+            std::printf("C++ loop buffers: %s\n", r.baselines.front().hostBuffers.c_str());
+    }
+
+    const std::vector<Target> targets = evaluateTargets(r);
+    if (!targets.empty()) {
+        std::printf("\nTargets%s\n", isLavapipe(r.adapter) ? "" : " (set for lavapipe; this device is not lavapipe)");
+        for (const Target& t : targets)
+            std::printf("  %-4s %-72s %9.3f %s %-5g (%s)\n", t.met() ? "MET" : "MISS", t.name.c_str(), t.value,
+                        t.atMost ? "<=" : ">=", t.limit, t.detail.c_str());
+    }
+}
+
+void printJson(const Report& r) {
+    using nlohmann::json;
+    const VKDML_ADAPTER_INFO& a = r.adapter;
+    const Options& o = *r.options;
+    json doc;
+    doc["tool"] = "vkdml-bench";
+    doc["date"] = r.date;
+    doc["timing"] = kTimingNote;
+    doc["build_type"] = r.buildType;
+    doc["load_average"] = {{"start", r.loadAverageStart}, {"end", r.loadAverageEnd}};
+    doc["host_cpus"] = std::thread::hardware_concurrency();
+    doc["device"] = {{"name", a.Name},
+                     {"type", deviceTypeName(a.DeviceType)},
+                     {"driver", a.DriverName},
+                     {"driver_info", a.DriverInfo},
+                     {"vulkan_version", std::to_string(VK_API_VERSION_MAJOR(a.VulkanApiVersion)) + "." +
+                                            std::to_string(VK_API_VERSION_MINOR(a.VulkanApiVersion)) + "." +
+                                            std::to_string(VK_API_VERSION_PATCH(a.VulkanApiVersion))},
+                     {"device_local_bytes", a.DeviceLocalMemoryBytes},
+                     {"host_ram_bytes", r.hostRamBytes}};
+    json ops = json::array(), types = json::array(), layouts = json::array();
+    for (const OpSpec* op : o.ops) ops.push_back(op->key);
+    for (DML_TENSOR_DATA_TYPE t : o.types) types.push_back(typeName(t));
+    for (Layout l : o.layouts) layouts.push_back(layoutName(l));
+    doc["config"] = {{"quick", o.quick},
+                     {"ops", ops},
+                     {"types", types},
+                     {"layouts", layouts},
+                     {"sizes", o.sizes},
+                     {"repetitions", o.repetitions},
+                     {"min_measure_ms", o.minMeasureSeconds * 1e3},
+                     {"latency_samples", o.latencySamples},
+                     {"record_count", o.recordCount},
+                     {"memory_fraction", o.memoryFraction},
+                     {"baseline_elements", o.baselineSize},
+                     {"pipeline_caches", r.cacheMode}};
+    doc["notes"] = r.notes;
+
+    json results = json::array(), skipped = json::array();
+    for (const ThroughputRow& t : r.throughput) {
+        json row = {{"op", t.op->key},
+                    {"dml_operator", std::string("DML_OPERATOR_") + t.op->dmlName},
+                    {"type", typeName(t.type)},
+                    {"layout", layoutName(t.layout)},
+                    {"elements", t.elements}};
+        if (t.skipped) {
+            row["reason"] = t.note;
+            skipped.push_back(row);
+            continue;
+        }
+        row["bytes_per_dispatch"] = t.bytesMoved;
+        row["device_bytes"] = t.deviceBytes;
+        row["dispatches_per_list"] = t.dispatchesPerList;
+        row["copies_per_list"] = t.copiesPerList;
+        row["op_gbps"] = statsJson(t.opGBps);
+        row["copy_gbps"] = statsJson(t.copyGBps);
+        row["ratio_best"] = ratio(t.opGBps.best, t.copyGBps.best);
+        row["ratio_median"] = ratio(t.opGBps.median, t.copyGBps.median);
+        row["record_us_per_dispatch"] = t.recordUs;
+        results.push_back(row);
+    }
+    doc["results"] = results;
+    doc["skipped"] = skipped;
+
+    json latency = json::array();
+    for (const LatencyRow& l : r.latency)
+        latency.push_back({{"op", l.op->key},
+                           {"type", "f32"},
+                           {"elements", l.elements},
+                           {"vkdml_execute_wait_us", statsJson(l.vkdmlUs)},
+                           {"raw_vulkan_submit_wait_us", statsJson(l.rawUs)},
+                           {"vkdml_empty_list_execute_wait_us", statsJson(l.vkdmlEmptyUs)},
+                           {"raw_vulkan_empty_dispatch_us", statsJson(l.rawDispatchUs)},
+                           {"ratio_median", ratio(l.vkdmlUs.median, l.rawUs.median)},
+                           {"record_us_per_dispatch", l.recordUs}});
+    doc["latency"] = latency;
+    doc["raw_vulkan_device"] = r.rawVulkanDevice;
+
+    json pipelines = json::array();
+    for (const PipelineRow& p : r.pipelines)
+        pipelines.push_back({{"op", p.op->key},
+                             {"type", typeName(p.type)},
+                             {"device_create_ms", p.deviceCreateMs},
+                             {"cold_ms", p.coldMs},
+                             {"warm_ms", p.warmMs},
+                             {"second_device_ms", p.secondDeviceMs}});
+    doc["pipeline"] = pipelines;
+
+    json baselines = json::array();
+    for (const BaselineRow& b : r.baselines) {
+        json row = {{"op", b.op->key}, {"type", "f32"}, {"layout", "packed"}, {"elements", b.elements}};
+        if (b.skipped) {
+            row["reason"] = b.note;
+        } else {
+            row["vkdml_gbps"] = statsJson(b.vkdmlGBps);
+            row["naive_shader_gbps"] = b.naiveShader ? statsJson(b.naiveShaderGBps) : json(nullptr);
+            row["host_loop_gbps"] = statsJson(b.hostLoopGBps);
+            row["copy_gbps"] = statsJson(b.copyGBps);
+            row["vs_naive_shader"] =
+                b.naiveShader ? json(ratio(b.vkdmlGBps.best, b.naiveShaderGBps.best)) : json(nullptr);
+            row["vs_host_loop"] = ratio(b.vkdmlGBps.best, b.hostLoopGBps.best);
+            row["vs_copy"] = ratio(b.vkdmlGBps.best, b.copyGBps.best);
+            row["host_loop_threads"] = 2;
+            row["host_loop_buffers"] = b.hostBuffers;
+        }
+        baselines.push_back(row);
+    }
+    doc["baselines"] = baselines;
+
+    json targets = json::array();
+    for (const Target& t : evaluateTargets(r))
+        targets.push_back({{"name", t.name},
+                           {"detail", t.detail},
+                           {"value", t.value},
+                           {"limit", t.limit},
+                           {"comparison", t.atMost ? "<=" : ">="},
+                           {"met", t.met()}});
+    doc["targets"] = targets;
+    doc["targets_set_for"] = "lavapipe";
+    doc["device_is_lavapipe"] = isLavapipe(a);
+    std::printf("%s\n", doc.dump(2).c_str());
+}
+
+}  // namespace bench

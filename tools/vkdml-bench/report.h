@@ -1,0 +1,100 @@
+// vkdml-bench: what a run measured, and the sections that measure it.
+#pragma once
+
+#include <vkdml/vkdml.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common.h"
+#include "options.h"
+#include "workload.h"
+
+namespace bench {
+
+struct ThroughputRow {
+    const OpSpec* op = nullptr;
+    DML_TENSOR_DATA_TYPE type{};
+    Layout layout{};
+    uint64_t elements = 0;
+    bool skipped = false;
+    std::string note;          // why skipped
+    uint64_t bytesMoved = 0;   // per dispatch: n * element size read + n * element size written
+    uint64_t deviceBytes = 0;  // allocated for the case
+    uint32_t dispatchesPerList = 0, copiesPerList = 0;
+    Stats opGBps, copyGBps;  // best / median
+    double recordUs = 0;     // host microseconds per vkdmlRecordDispatch
+};
+
+struct LatencyRow {
+    const OpSpec* op = nullptr;
+    uint64_t elements = 256;
+    Stats vkdmlUs, rawUs;  // execute+wait of one dispatch / submit+wait of an empty command buffer
+    Stats vkdmlEmptyUs;    // execute+wait of an empty vkdml command list: vkdml's own submission cost
+    Stats rawDispatchUs;   // raw Vulkan submit+wait of one empty-shader dispatch: the driver's dispatch floor
+    double recordUs = 0;   // host microseconds per vkdmlRecordDispatch of this dispatch
+};
+
+struct PipelineRow {
+    const OpSpec* op = nullptr;
+    DML_TENSOR_DATA_TYPE type{};
+    double deviceCreateMs = 0;  // vkdmlCreateDevice of the fresh device
+    double coldMs = 0;          // first vkdmlCompileOperator of the kernel on a fresh device
+    double warmMs = 0;          // a second operator needing the same shader, same device
+    double secondDeviceMs = 0;  // the first compile again, on a second fresh device in the same process
+};
+
+struct BaselineRow {
+    const OpSpec* op = nullptr;
+    uint64_t elements = 0;
+    bool skipped = false;
+    std::string note;
+    Stats vkdmlGBps, naiveShaderGBps, hostLoopGBps, copyGBps;
+    bool naiveShader = true;  // false when VKDML_BENCH_NAIVE_KERNELS cannot apply (n % 4 != 0)
+    std::string hostBuffers;  // "mapped vkdml DEFAULT buffers" or "host vectors"
+};
+
+struct Report {
+    std::string date;
+    std::string buildType;
+    VKDML_ADAPTER_INFO adapter{};
+    uint64_t hostRamBytes = 0;
+    std::string cacheMode;  // "fresh temporary directory" / "environment"
+    std::string rawVulkanDevice;
+    std::string loadAverageStart, loadAverageEnd;  // /proc/loadavg: the machine's other work during the run
+    const Options* options = nullptr;
+    std::vector<std::string> notes;
+    std::vector<ThroughputRow> throughput;
+    std::vector<LatencyRow> latency;
+    std::vector<PipelineRow> pipelines;
+    std::vector<BaselineRow> baselines;
+};
+
+// Progress on stderr: "\r[12/96] celu f16 strided 64M ...".
+class Progress {
+public:
+    Progress(bool enabled, int total) : enabled_(enabled), total_(total) {}
+    void step(const std::string& what);
+    void done();
+
+private:
+    bool enabled_;
+    int total_, current_ = 0;
+    size_t lastWidth_ = 0;
+};
+
+// The sections (each appends its rows to the report).
+void runPipelines(const Options& options, INT adapterIndex, Report& report, Progress& progress);
+void runLatency(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+void runThroughput(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+
+// Memory caps: empty when the case fits, else the reason it is skipped.
+std::string memoryCheck(const Options& options, const DeviceContext& ctx, uint64_t deviceBytes, uint64_t hostBytes);
+
+void printTables(const Report& report);
+void printJson(const Report& report);
+
+}  // namespace bench
