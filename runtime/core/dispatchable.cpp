@@ -198,12 +198,15 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
         for (uint32_t t = 0; t < plan_.tensorCount; ++t) {
             const BoundBuffer& b = *tensors[t];
             const uint64_t start = b.offset + chunk.firstElement[t] * eb;
-            const uint64_t span = (chunk.spanElements[t] * eb + 3) & ~uint64_t(3);
+            // Kernels read and write elements narrower than 32 bits through the 32-bit words holding them, so the
+            // range ends on a word boundary. That stays inside the tensor: the binding offset is 16-byte aligned and
+            // DMLCalcBufferTensorSize rounds up to 4 bytes.
+            const uint64_t end = (start + chunk.spanElements[t] * eb + 3) & ~uint64_t(3);
             const uint64_t aligned = start - start % alignment;
             // Bounds proven before recording: the chunk lies inside the tensor, the tensor inside its binding.
-            if (start + span > b.offset + totals[t] || start + span > b.buffer->size())
+            if (end > b.offset + totals[t] || end > b.buffer->size())
                 fail(E_FAIL, "internal: chunk outside its tensor (" + inf.name() + ")");
-            bound[t].range = {b.buffer->handle(), aligned, start + span - aligned};
+            bound[t].range = {b.buffer->handle(), aligned, end - aligned};
             bound[t].written = t == 0;
             bases[t] = static_cast<uint32_t>((start - aligned) / eb);
         }

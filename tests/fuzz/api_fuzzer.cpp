@@ -155,8 +155,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     DML_BINDING_DESC inD{DML_BINDING_TYPE_BUFFER, &inB}, outD{DML_BINDING_TYPE_BUFFER, &outB};
     setRaw(inD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
     setRaw(outD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
-    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, &inD);
-    vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, &outD);
+    // The arrays hold as many descs as the counts passed below can claim (a count larger than the array is a
+    // caller bug DirectML cannot detect either). PARAMETERIZED_RELU's Slope shares the input binding.
+    const DML_BINDING_DESC inputs[2] = {inD, inD}, outputs[2] = {outD, outD};
+    const bool prelu2 = type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU;
+    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? 1 + prelu2 : in.take<uint8_t>() % 3, inputs);
+    vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, outputs);
 
     VkdmlCommandList list = nullptr;
     if (FAILED(vkdmlCreateCommandList(dev, &list))) return 0;
