@@ -4,10 +4,25 @@
 //   VKDML_F32        fp32 elements in 32-bit words
 //   VKDML_F16        fp16 elements packed two per 32-bit word (any device); strided stores use atomics
 //   VKDML_F16_S16    fp16 elements as uint16_t (devices with storageBuffer16BitAccess), for strided kernels
+//   VKDML_INT_BITS   8-, 16- or 32-bit integers packed in 32-bit words, signed if VKDML_INT_SIGNED is 1; computed as
+//                    int or uint (vkdml_integer.glsl); strided stores of sub-word elements use atomics
 // fp16 values are converted in integer arithmetic (vkdml_half.glsl), so rounding is to nearest even on every driver.
 #ifdef VKDML_F16_S16
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
+#endif
+#ifdef VKDML_INT64
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#endif
+
+#ifdef VKDML_INT_BITS
+#if VKDML_INT_SIGNED
+#define VKDML_VALUE int
+#else
+#define VKDML_VALUE uint
+#endif
+#else
+#define VKDML_VALUE float
 #endif
 
 layout(local_size_x_id = 0) in;
@@ -24,10 +39,15 @@ layout(push_constant, std430) uniform KernelParams {
     uint rank;       // dimensions in sizes/strides (strided kernels)
     uint outBase;    // element offset of the first element within the bound output range
     uint inBase;
+#ifdef VKDML_INT_BITS
+    uint p0bits;     // operator attributes in the integer forms the host derived from them
+    uint p1bits;
+#else
     float p0;        // operator attributes (Alpha, Beta, Steepness, ...)
     float p1;
+#endif
     uint in2Base;
-    uint reserved;
+    uint flags;      // operator-specific (integer SHRINK)
     uint sizes[VKDML_MAX_RANK];  // innermost first
     uint outStrides[VKDML_MAX_RANK];
     uint inStrides[VKDML_MAX_RANK];
@@ -52,7 +72,15 @@ layout(std430, binding = 1) readonly buffer InVecs { uvec4 inVecs[]; };
 #include "vkdml_math.glsl"
 #include "vkdml_activations.glsl"
 
-#if defined(VKDML_F32)
+#if defined(VKDML_INT_BITS)
+#include "vkdml_integer.glsl"
+const uint kPerWord = 32u / uint(VKDML_INT_BITS);
+VKDML_VALUE loadElement(uint word, uint index) {
+    return bitfieldExtract(VKDML_VALUE(word), int((index % kPerWord) * uint(VKDML_INT_BITS)), VKDML_INT_BITS);
+}
+VKDML_VALUE loadInput(uint index) { return loadElement(inWords[index / kPerWord], index); }
+VKDML_VALUE loadInput2(uint index) { return loadElement(in2Words[index / kPerWord], index); }
+#elif defined(VKDML_F32)
 #define VKDML_LOAD(words, index) uintBitsToFloat(words[index])
 #elif defined(VKDML_F16_S16)
 #define VKDML_LOAD(halves, index) vk_float_from_half_bits(uint(halves[index]))
@@ -61,7 +89,8 @@ layout(std430, binding = 1) readonly buffer InVecs { uvec4 inVecs[]; };
     vk_float_from_half_bits((((index) & 1u) != 0u) ? (words[(index) >> 1] >> 16) : (words[(index) >> 1] & 0xffffu))
 #endif
 
-#if defined(VKDML_F16_S16)
+#if defined(VKDML_INT_BITS)
+#elif defined(VKDML_F16_S16)
 float loadInput(uint index) { return VKDML_LOAD(inHalves, index); }
 float loadInput2(uint index) { return VKDML_LOAD(in2Halves, index); }
 #else
@@ -70,8 +99,15 @@ float loadInput2(uint index) { return VKDML_LOAD(in2Words, index); }
 #endif
 
 // Stores one element that other invocations may share a 32-bit word with.
-void storeOutput(uint index, float value) {
-#if defined(VKDML_F32)
+void storeOutput(uint index, VKDML_VALUE value) {
+#if defined(VKDML_INT_BITS) && VKDML_INT_BITS == 32
+    outWords[index] = uint(value);
+#elif defined(VKDML_INT_BITS)
+    const uint shift = (index % kPerWord) * uint(VKDML_INT_BITS);
+    const uint mask = ((1u << VKDML_INT_BITS) - 1u) << shift;
+    atomicAnd(outWords[index / kPerWord], ~mask);
+    atomicOr(outWords[index / kPerWord], (uint(value) << shift) & mask);
+#elif defined(VKDML_F32)
     outWords[index] = floatBitsToUint(value);
 #elif defined(VKDML_F16_S16)
     outHalves[index] = uint16_t(vk_half_bits_from_float(value));

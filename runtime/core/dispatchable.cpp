@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 #include "core/error.h"
 #include "core/kernel_params.h"
 #include "core/raw_value.h"
+#include "dml/integer_shrink.h"
 
 namespace vkdml {
 
@@ -61,14 +63,17 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     tensors.push_back(info.outputs[0]);
     tensors.insert(tensors.end(), info.inputs.begin(), info.inputs.end());
     plan_ = dml::planElementwise(tensors);
-    if (plan_.tensorCount > 2) plan_.contiguous = false;  // two-input kernels come in the strided form only
+    const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
+    const bool integer = dml::isIntegerType(dataType);
+    // Two-input kernels and integer kernels come in the strided form only.
+    if (plan_.tensorCount > 2 || integer) plan_.contiguous = false;
 
     const vk::Context& ctx = device.context();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
     uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
     if (uint64_t forced = envBytes("VKDML_MAX_BINDING_BYTES")) maxRange = std::min(maxRange, forced);  // tests
     require(maxRange > 2 * alignment + 64, "internal: maxStorageBufferRange too small");
-    const bool half = info.inputs[0].dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
+    const bool half = dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
     // vkdml-bench's baseline: the plain one-vec4-per-invocation kernel with the driver's math (packed fp32 only).
     naive_ = plan_.contiguous && !half && plan_.elementCount % 4 == 0 && vk::envFlag("VKDML_BENCH_NAIVE_KERNELS");
 
@@ -90,8 +95,22 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     } else if (plan_.contiguous) {
         variant = half ? "f16_contig" : "f32_contig";
         vectorElements_ = 16 / plan_.elementBytes;
+    } else if (integer) {
+        variant = std::string(dml::isSignedIntegerType(dataType) ? "i" : "u") +
+                  std::to_string(plan_.elementBytes * 8) + "_strided";
     } else {
         variant = !half ? "f32_strided" : ctx.caps().storage16Bit ? "f16_strided16" : "f16_strided";
+    }
+    if (integer && info.schema->type == DML_OPERATOR_ACTIVATION_SHRINK) {
+        if (!ctx.caps().int64)
+            fail(E_NOTIMPL, "ACTIVATION_SHRINK on " + std::string(dml::dataTypeName(dataType)) +
+                                " tensors needs shaderInt64, which " + ctx.caps().properties.deviceName + " lacks");
+        const dml::IntegerShrinkTerms terms = dml::integerShrinkTerms(dataType, info.floats[0], info.floats[1]);
+        attributeBits_[0] = terms.lowerEndBits;
+        attributeBits_[1] = terms.upperStartBits;
+        attributeExtra_ = terms.biasFloorLow;
+        attributeFlags_ = terms.flags;
+        integerAttributes_ = true;
     }
     pipeline_ = &device.pipelines().get(std::string(info.schema->kernel) + "_" + variant);
 }
@@ -189,6 +208,11 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
     KernelParams params{};
     params.p0 = inf.floatCount > 0 ? inf.floats[0] : inf.schema->defaultAttributes[0];
     params.p1 = inf.floatCount > 1 ? inf.floats[1] : inf.schema->defaultAttributes[1];
+    if (integerAttributes_) {
+        std::memcpy(&params.p0, &attributeBits_[0], 4);
+        std::memcpy(&params.p1, &attributeBits_[1], 4);
+        params.flags = attributeFlags_;
+    }
     for (uint32_t t = 0; t < tensorCount; ++t)
         for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
             params.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
@@ -214,7 +238,7 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
         params.rank = chunk.rank;
         params.outBase = bases[0];
         params.inBase = bases[1];
-        params.in2Base = tensorCount > 2 ? bases[2] : 0;
+        params.in2Base = tensorCount > 2 ? bases[2] : attributeExtra_;
         for (uint32_t d = 0; d < chunk.rank; ++d) params.size(d) = chunk.sizes[d];
 
         // Flat kernels: one invocation per whole vector and one for the tail. Strided ones loop over the grid.

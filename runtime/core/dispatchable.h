@@ -73,6 +73,12 @@ private:
     const vk::Pipeline* pipeline_ = nullptr;
     uint32_t vectorElements_ = 1;  // elements one work item covers (the contiguous kernel moves 16 bytes)
     bool naive_ = false;           // the benchmark baseline kernel (VKDML_BENCH_NAIVE_KERNELS)
+    // Attributes the host turned into integer terms (integer SHRINK): they replace p0/p1 bit for bit, and fill the
+    // flags and the otherwise unused second-input base of a one-input kernel.
+    bool integerAttributes_ = false;
+    uint32_t attributeBits_[2] = {};
+    uint32_t attributeExtra_ = 0;
+    uint32_t attributeFlags_ = 0;
     std::atomic<bool> initialized_{false};
 };
 

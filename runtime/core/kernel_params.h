@@ -16,7 +16,7 @@ struct KernelParams {
     float p0;
     float p1;
     uint32_t in2Base;
-    uint32_t reserved;
+    uint32_t flags;  // operator-specific (integer SHRINK)
     uint32_t dims[24];
 
     static constexpr uint32_t maxRank(uint32_t tensorCount) { return 24 / (1 + tensorCount); }

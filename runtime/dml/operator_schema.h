@@ -36,8 +36,8 @@ constexpr uint32_t kSignedTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT32) | kTypeM
 constexpr uint32_t kUnsignedTypes = kTypeMask(DML_TENSOR_DATA_TYPE_UINT32) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT16) |
                                     kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
 constexpr uint32_t k64BitIntegerTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT64);
-// The data types vkdml's kernels handle today; others that DirectML allows get E_NOTIMPL.
-constexpr uint32_t kImplementedTypes = kFloatTypes;
+// The data types vkdml's kernels handle today; others that DirectML allows (64-bit integers) get E_NOTIMPL.
+constexpr uint32_t kImplementedTypes = kFloatTypes | kSignedTypes | kUnsignedTypes;
 
 // From `since` (a feature level) until the next row of the same table: the dimension counts and data types DirectML
 // allows.

@@ -353,6 +353,7 @@ void Context::createDevice() {
     VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     features2.pNext = &storage16;
     features2.features.shaderInt16 = VK_FALSE;
+    features2.features.shaderInt64 = caps_.int64 ? VK_TRUE : VK_FALSE;  // integer SHRINK computes in 64 bits
 
     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     info.pNext = &features2;
@@ -378,10 +379,12 @@ void Context::adoptInterop(const ContextDesc& desc) {
     caps_ = queryCaps(ifn_, desc.physicalDevice, 0);
     device_ = desc.device;
     // The application decides what it enabled. A device-level command of an extension that is not enabled is not
-    // returned by vkGetDeviceProcAddr; features cannot be queried, so 16-bit storage is not assumed.
+    // returned by vkGetDeviceProcAddr; features cannot be queried, so neither 16-bit storage nor 64-bit integers
+    // are assumed.
     caps_.pushDescriptors = caps_.pushDescriptors &&
                             ifn_.getDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR") != nullptr;
     caps_.storage16Bit = false;
+    caps_.int64 = false;
     caps_.timelineSemaphores = false;
     queue_ = desc.queue;
     queueFamily_ = desc.queueFamilyIndex;

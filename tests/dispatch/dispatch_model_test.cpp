@@ -52,6 +52,7 @@ const ModelCase kModels[] = {
     {"dml_activation_tanh", 1e-5},
     {"dml_activation_thresholded_relu", 0},
     {"dml_activation_shrink", 0},
+    {"dml_activation_shrink_int8", 0},
     {"dml_activation_gelu", 1e-5},
     {"dml_activation_swish", 2e-3},
     {"dml_activation_hard_swish", 1e-5},

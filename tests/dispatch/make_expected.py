@@ -186,3 +186,12 @@ unary('dml_activation_hard_swish', [-5, -3, -2.5, -1.5, -1, -0.5, 0, 0.5, 1, 1.5
 x = seq(12, -2.75, 0.5)
 write('dml_element_wise_identity',
       [resource('input', x), resource('copy', x), resource('scaled', [f32(-4 * v + 0.5) for v in x])])
+
+# dml_activation_shrink_int8: INT8 with Bias 1.5, Threshold 2; the real result truncated toward zero, saturated
+def shrink_int8(x):
+    r = math.trunc(x + 1.5) if x < -2 else math.trunc(x - 1.5) if x > 2 else 0
+    return max(-128, min(127, r))
+
+
+x = [-128, -100, -5, -3, -2, -1, 0, 1, 2, 3, 5, 100, 127]
+write('dml_activation_shrink_int8', [resource('input', x), resource('output', [shrink_int8(v) for v in x])])

@@ -1,5 +1,7 @@
 #include "op_runner.h"
 
+#include <algorithm>
+
 namespace vkdml::test {
 
 namespace {
@@ -27,7 +29,16 @@ struct TensorDescStorage {
 
 }  // namespace
 
-uint32_t elementBytes(DML_TENSOR_DATA_TYPE type) { return type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 4; }
+uint32_t elementBytes(DML_TENSOR_DATA_TYPE type) {
+    switch (type) {
+        case DML_TENSOR_DATA_TYPE_FLOAT16:
+        case DML_TENSOR_DATA_TYPE_INT16:
+        case DML_TENSOR_DATA_TYPE_UINT16: return 2;
+        case DML_TENSOR_DATA_TYPE_INT8:
+        case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+        default: return 4;
+    }
+}
 
 uint64_t elementCount(const std::vector<uint32_t>& sizes) {
     uint64_t n = 1;
@@ -71,6 +82,35 @@ HRESULT tryCreateActivation(VkdmlDevice device, DML_OPERATOR_TYPE type, const DM
     TwoFloatActivationDesc desc{input, output, attr0, attr1};
     DML_OPERATOR_DESC opDesc{type, &desc};
     return vkdmlCreateOperator(device, &opDesc, op);
+}
+
+std::vector<uint8_t> runPrelu(TestDevice& device, const DML_TENSOR_DESC* in, const DML_TENSOR_DESC* slope,
+                              const DML_TENSOR_DESC* out, const std::vector<uint8_t>& input,
+                              const std::vector<uint8_t>& slopes, bool inPlace) {
+    DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC desc{in, slope, out};
+    DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, &desc};
+    Owned<VkdmlOperator> op;
+    REQUIRE(vkdmlCreateOperator(device, &opDesc, op.put()) == S_OK);
+    Owned<VkdmlDispatchable> compiled;
+    REQUIRE(vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, compiled.put()) == S_OK);
+
+    const uint64_t inBytes = input.size(), slopeBytes = slopes.size();
+    const uint64_t slopeOffset = (inBytes + 255) & ~uint64_t(255);
+    const uint64_t outOffset = inPlace ? 0 : (slopeOffset + slopeBytes + 255) & ~uint64_t(255);
+    Owned<VkdmlBuffer> buffer(
+        device.createDefaultBuffer(std::max(outOffset, slopeOffset + slopeBytes) + inBytes + 256, kCanary));
+    device.upload(buffer, 0, input.data(), inBytes);
+    device.upload(buffer, slopeOffset, slopes.data(), slopeBytes);
+    Owned<VkdmlBindingTable> table;
+    REQUIRE(vkdmlCreateBindingTable(device, compiled, table.put()) == S_OK);
+    DML_BUFFER_BINDING b[3] = {{buffer.get(), 0, inBytes}, {buffer.get(), slopeOffset, slopeBytes},
+                               {buffer.get(), outOffset, inBytes}};
+    DML_BINDING_DESC inputs[2] = {{DML_BINDING_TYPE_BUFFER, &b[0]}, {DML_BINDING_TYPE_BUFFER, &b[1]}};
+    DML_BINDING_DESC output{DML_BINDING_TYPE_BUFFER, &b[2]};
+    REQUIRE(vkdmlBindInputs(table, 2, inputs) == S_OK);
+    REQUIRE(vkdmlBindOutputs(table, 1, &output) == S_OK);
+    device.run([&](VkdmlCommandList list) { REQUIRE(vkdmlRecordDispatch(list, compiled, table) == S_OK); });
+    return device.download(buffer, outOffset, inBytes);
 }
 
 ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const std::vector<uint8_t>& inputMemory) {

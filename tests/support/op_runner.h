@@ -43,6 +43,12 @@ uint64_t elementIndex(const std::vector<uint32_t>& sizes, const std::vector<uint
 // `inputMemory` holds the input tensor's bytes (TotalTensorSizeInBytes of them). Fails the test on any HRESULT error.
 ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const std::vector<uint8_t>& inputMemory);
 
+// Runs ACTIVATION_PARAMETERIZED_RELU on `input` and `slopes` (the bytes of the tensors `in` and `slope` describe) in
+// one DEFAULT buffer, the output after them or, with `inPlace`, over the input; returns the output tensor's bytes.
+std::vector<uint8_t> runPrelu(TestDevice& device, const DML_TENSOR_DESC* in, const DML_TENSOR_DESC* slope,
+                              const DML_TENSOR_DESC* out, const std::vector<uint8_t>& input,
+                              const std::vector<uint8_t>& slopes, bool inPlace);
+
 // Builds the operator desc of any single-input activation whose desc is {InputTensor, OutputTensor, FLOAT, FLOAT}
 // or {InputTensor, OutputTensor, FLOAT} (the layout DirectMLX's fused activations share), or of
 // ELEMENT_WISE_IDENTITY with a DML_SCALE_BIAS {attr0, attr1}, and tries to create it.

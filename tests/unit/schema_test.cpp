@@ -62,7 +62,7 @@ TEST_CASE("unknown, unimplemented and too-new operators") {
     CHECK(hr(&desc, DML_FEATURE_LEVEL_3_0) == E_INVALIDARG);  // Desc is NULL
 }
 
-TEST_CASE("integer tensors: rejected where DirectML rejects them, E_NOTIMPL where DirectML allows them") {
+TEST_CASE("integer tensors: rejected where DirectML rejects them, accepted where it allows them") {
     UINT sizes[] = {4};
     DML_BUFFER_TENSOR_DESC b{DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_FLAG_NONE, 1, sizes, nullptr, 16, 0};
     DML_TENSOR_DESC t{DML_TENSOR_TYPE_BUFFER, &b};
@@ -77,8 +77,37 @@ TEST_CASE("integer tensors: rejected where DirectML rejects them, E_NOTIMPL wher
         }
     };
     CHECK(hr(DML_FEATURE_LEVEL_5_0) == E_INVALIDARG);  // INT32 RELU arrived at 5_1
-    CHECK(hr(DML_FEATURE_LEVEL_5_1) == E_NOTIMPL);
+    CHECK(hr(DML_FEATURE_LEVEL_5_1) == S_OK);
+    b.DataType = DML_TENSOR_DATA_TYPE_UINT32;
+    CHECK(hr(DML_FEATURE_LEVEL_6_4) == E_INVALIDARG);  // RELU takes signed integers only
+    b.DataType = DML_TENSOR_DATA_TYPE_INT32;
     DML_ACTIVATION_SIGMOID_OPERATOR_DESC sigmoid{&t, &t};
     desc = {DML_OPERATOR_ACTIVATION_SIGMOID, &sigmoid};
     CHECK(hr(DML_FEATURE_LEVEL_6_4) == E_INVALIDARG);  // never an integer operator
+
+    DML_ACTIVATION_SHRINK_OPERATOR_DESC shrink{&t, &t, 1.0f, 0.5f};
+    desc = {DML_OPERATOR_ACTIVATION_SHRINK, &shrink};
+    b.DataType = DML_TENSOR_DATA_TYPE_UINT8;
+    CHECK(hr(DML_FEATURE_LEVEL_5_0) == E_INVALIDARG);
+    CHECK(hr(DML_FEATURE_LEVEL_5_1) == S_OK);
+
+    // ELEMENT_WISE_IDENTITY: integers from 2_1; 64-bit ones (4_1) are not implemented, nor a scale or bias on
+    // integers.
+    DML_SCALE_BIAS scaleBias{1.0f, 0.0f};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity{&t, &t, nullptr};
+    desc = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, &identity};
+    b.DataType = DML_TENSOR_DATA_TYPE_INT16;
+    UINT sizes4[] = {1, 1, 1, 4};
+    b.DimensionCount = 4, b.Sizes = sizes4;
+    CHECK(hr(DML_FEATURE_LEVEL_2_0) == E_INVALIDARG);
+    CHECK(hr(DML_FEATURE_LEVEL_2_1) == S_OK);
+    identity.ScaleBias = &scaleBias;
+    CHECK(hr(DML_FEATURE_LEVEL_2_1) == S_OK);  // {1, 0} changes nothing
+    scaleBias.Bias = 1.0f;
+    CHECK(hr(DML_FEATURE_LEVEL_2_1) == E_NOTIMPL);
+    identity.ScaleBias = nullptr;
+    b.DataType = DML_TENSOR_DATA_TYPE_INT64;
+    b.TotalTensorSizeInBytes = 32;
+    CHECK(hr(DML_FEATURE_LEVEL_4_0) == E_INVALIDARG);
+    CHECK(hr(DML_FEATURE_LEVEL_4_1) == E_NOTIMPL);
 }
