@@ -22,10 +22,9 @@ IntegerShrinkTerms integerShrinkTerms(DML_TENSOR_DATA_TYPE type, float bias, flo
         const double lowerEnd = std::ceil(-t) - 1.0, upperStart = std::floor(t) + 1.0;
         if (lowerEnd < double(lo)) terms.flags |= kShrinkNoLower;
         if (upperStart > double(hi)) terms.flags |= kShrinkNoUpper;
-        const int64_t lowerEndClamped = int64_t(std::min(lowerEnd, double(hi)));
-        const int64_t upperStartClamped = int64_t(std::max(upperStart, double(lo)));
-        terms.lowerEndBits = static_cast<uint32_t>(std::max<int64_t>(lowerEndClamped, lo));
-        terms.upperStartBits = static_cast<uint32_t>(std::min<int64_t>(upperStartClamped, hi));
+        // Clamped into the type while still a double: converting an infinity or an out-of-range value is undefined.
+        terms.lowerEndBits = static_cast<uint32_t>(int64_t(std::clamp(lowerEnd, double(lo), double(hi))));
+        terms.upperStartBits = static_cast<uint32_t>(int64_t(std::clamp(upperStart, double(lo), double(hi))));
     }
     // A floor(Bias) beyond ±(2^32 - 1) moves every x out of the type's range just as ±(2^32 - 1) does, so it is
     // clamped into [-2^32, 2^32 - 1]: 32 bits and a sign.
