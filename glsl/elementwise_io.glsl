@@ -6,6 +6,7 @@
 //   VKDML_F16_S16    fp16 elements as uint16_t (devices with storageBuffer16BitAccess), for strided kernels
 //   VKDML_INT_BITS   8-, 16- or 32-bit integers packed in 32-bit words, signed if VKDML_INT_SIGNED is 1; computed as
 //                    int or uint (vkdml_integer.glsl); strided stores of sub-word elements use atomics
+//   VKDML_BITS64     any 64-bit element (INT64, UINT64, FLOAT64) as a pair of words, moved bit for bit (copies only)
 // fp16 values are converted in integer arithmetic (vkdml_half.glsl), so rounding is to nearest even on every driver.
 #ifdef VKDML_F16_S16
 #extension GL_EXT_shader_16bit_storage : require
@@ -15,7 +16,9 @@
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #endif
 
-#ifdef VKDML_INT_BITS
+#if defined(VKDML_BITS64)
+#define VKDML_VALUE uvec2
+#elif defined(VKDML_INT_BITS)
 #if VKDML_INT_SIGNED
 #define VKDML_VALUE int
 #else
@@ -72,7 +75,9 @@ layout(std430, binding = 1) readonly buffer InVecs { uvec4 inVecs[]; };
 #include "vkdml_math.glsl"
 #include "vkdml_activations.glsl"
 
-#if defined(VKDML_INT_BITS)
+#if defined(VKDML_BITS64)
+VKDML_VALUE loadInput(uint index) { return uvec2(inWords[2u * index], inWords[2u * index + 1u]); }
+#elif defined(VKDML_INT_BITS)
 #include "vkdml_integer.glsl"
 const uint kPerWord = 32u / uint(VKDML_INT_BITS);
 VKDML_VALUE loadElement(uint word, uint index) {
@@ -89,7 +94,7 @@ VKDML_VALUE loadInput2(uint index) { return loadElement(in2Words[index / kPerWor
     vk_float_from_half_bits((((index) & 1u) != 0u) ? (words[(index) >> 1] >> 16) : (words[(index) >> 1] & 0xffffu))
 #endif
 
-#if defined(VKDML_INT_BITS)
+#if defined(VKDML_INT_BITS) || defined(VKDML_BITS64)
 #elif defined(VKDML_F16_S16)
 float loadInput(uint index) { return VKDML_LOAD(inHalves, index); }
 float loadInput2(uint index) { return VKDML_LOAD(in2Halves, index); }
@@ -100,7 +105,10 @@ float loadInput2(uint index) { return VKDML_LOAD(in2Words, index); }
 
 // Stores one element that other invocations may share a 32-bit word with.
 void storeOutput(uint index, VKDML_VALUE value) {
-#if defined(VKDML_INT_BITS) && VKDML_INT_BITS == 32
+#if defined(VKDML_BITS64)
+    outWords[2u * index] = value.x;
+    outWords[2u * index + 1u] = value.y;
+#elif defined(VKDML_INT_BITS) && VKDML_INT_BITS == 32
     outWords[index] = uint(value);
 #elif defined(VKDML_INT_BITS)
     const uint shift = (index % kPerWord) * uint(VKDML_INT_BITS);

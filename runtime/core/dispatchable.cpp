@@ -64,9 +64,9 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     tensors.insert(tensors.end(), info.inputs.begin(), info.inputs.end());
     plan_ = dml::planElementwise(tensors);
     const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
-    const bool integer = dml::isIntegerType(dataType);
-    // Two-input kernels and integer kernels come in the strided form only.
-    if (plan_.tensorCount > 2 || integer) plan_.contiguous = false;
+    const bool float32or16 = dataType == DML_TENSOR_DATA_TYPE_FLOAT32 || dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
+    // Two-input kernels and the integer and 64-bit kernels come in the strided form only.
+    if (plan_.tensorCount > 2 || !float32or16) plan_.contiguous = false;
 
     const vk::Context& ctx = device.context();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
@@ -95,13 +95,15 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     } else if (plan_.contiguous) {
         variant = half ? "f16_contig" : "f32_contig";
         vectorElements_ = 16 / plan_.elementBytes;
-    } else if (integer) {
+    } else if (plan_.elementBytes == 8) {  // INT64, UINT64, FLOAT64: moved bit for bit
+        variant = "x64_strided";
+    } else if (!float32or16) {
         variant = std::string(dml::isSignedIntegerType(dataType) ? "i" : "u") +
                   std::to_string(plan_.elementBytes * 8) + "_strided";
     } else {
         variant = !half ? "f32_strided" : ctx.caps().storage16Bit ? "f16_strided16" : "f16_strided";
     }
-    if (integer && info.schema->type == DML_OPERATOR_ACTIVATION_SHRINK) {
+    if (!float32or16 && info.schema->type == DML_OPERATOR_ACTIVATION_SHRINK) {
         if (!ctx.caps().int64)
             fail(E_NOTIMPL, "ACTIVATION_SHRINK on " + std::string(dml::dataTypeName(dataType)) +
                                 " tensors needs shaderInt64, which " + ctx.caps().properties.deviceName + " lacks");

@@ -51,7 +51,7 @@ void checkSupport(const OperatorSchema& schema, const TensorLayout& t, DML_FEATU
                 " at feature level " + featureLevelName(level));
     if (!(kImplementedTypes & kTypeMask(t.dataType)))
         fail(E_NOTIMPL, where + ".DataType = " + dataTypeName(t.dataType) + ": " + operatorName(schema.type) +
-                            " on 64-bit integer tensors is not implemented by vkdml yet");
+                            " on this data type is not implemented by vkdml yet");
 }
 
 }  // namespace
@@ -135,11 +135,11 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
     for (size_t i = 1; i < info.inputs.size(); ++i) sameAsFirst(info.inputs[i], info.inputNames[i]);
     for (size_t i = 0; i < info.outputs.size(); ++i) sameAsFirst(info.outputs[i], info.outputNames[i]);
     for (uint32_t i = 0; i < schema->fieldCount; ++i)
-        if (schema->fields[i].kind == FieldKind::OptionalScaleBias && isIntegerType(first.dataType) &&
+        if (schema->fields[i].kind == FieldKind::OptionalScaleBias && !(kFloatTypes & kTypeMask(first.dataType)) &&
             (info.floats[0] != 1.0f || info.floats[1] != 0.0f))
             fail(E_NOTIMPL, prefix + schema->fields[i].name + " = {" + floatText(info.floats[0]) + ", " +
                                 floatText(info.floats[1]) + "} on " + dataTypeName(first.dataType) +
-                                " tensors: a scale or bias on integer tensors is not implemented by vkdml yet");
+                                " tensors: a scale or bias is implemented for FLOAT32 and FLOAT16 only");
     return info;
 }
 

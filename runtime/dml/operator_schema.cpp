@@ -33,12 +33,13 @@ constexpr SupportRow kShrinkRows[] = {
 };
 constexpr SupportTable kShrinkSupport{kShrinkRows, std::size(kShrinkRows)};
 
-// ELEMENT_WISE_IDENTITY: 4-5-D from 1_0, 8/16/32-bit integers from 2_1, 1-8-D from 3_0, 64-bit integers from 4_1.
+// ELEMENT_WISE_IDENTITY: 4-5-D from 1_0, 8/16/32-bit integers from 2_1, 1-8-D from 3_0, FLOAT64, INT64 and UINT64
+// from 4_1.
 constexpr SupportRow kElementWiseRows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 5, kFloatTypes},
     {DML_FEATURE_LEVEL_2_1, 4, 5, kFloatTypes | kSignedTypes | kUnsignedTypes},
     {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kSignedTypes | kUnsignedTypes},
-    {DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes | kSignedTypes | kUnsignedTypes | k64BitIntegerTypes},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes | kSignedTypes | kUnsignedTypes | k64BitTypes},
 };
 constexpr SupportTable kElementWiseSupport{kElementWiseRows, std::size(kElementWiseRows)};
 

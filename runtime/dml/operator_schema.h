@@ -35,9 +35,11 @@ constexpr uint32_t kSignedTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT32) | kTypeM
                                   kTypeMask(DML_TENSOR_DATA_TYPE_INT8);
 constexpr uint32_t kUnsignedTypes = kTypeMask(DML_TENSOR_DATA_TYPE_UINT32) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT16) |
                                     kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
-constexpr uint32_t k64BitIntegerTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT64);
-// The data types vkdml's kernels handle today; others that DirectML allows (64-bit integers) get E_NOTIMPL.
-constexpr uint32_t kImplementedTypes = kFloatTypes | kSignedTypes | kUnsignedTypes;
+constexpr uint32_t k64BitTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT64) |
+                                 kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT64);
+// The data types vkdml's kernels handle: every type a DirectML element-wise activation or identity takes (64-bit
+// ones as bit-exact copies only).
+constexpr uint32_t kImplementedTypes = kFloatTypes | kSignedTypes | kUnsignedTypes | k64BitTypes;
 
 // From `since` (a feature level) until the next row of the same table: the dimension counts and data types DirectML
 // allows.

@@ -38,17 +38,6 @@ bool isSignedIntegerType(DML_TENSOR_DATA_TYPE type) {
     }
 }
 
-bool isIntegerType(DML_TENSOR_DATA_TYPE type) {
-    switch (type) {
-        case DML_TENSOR_DATA_TYPE_UINT32:
-        case DML_TENSOR_DATA_TYPE_UINT16:
-        case DML_TENSOR_DATA_TYPE_UINT8:
-        case DML_TENSOR_DATA_TYPE_UINT64:
-        case DML_TENSOR_DATA_TYPE_UINT4: return true;
-        default: return isSignedIntegerType(type);
-    }
-}
-
 bool isDataType(uint32_t raw) { return raw >= DML_TENSOR_DATA_TYPE_FLOAT32 && raw <= DML_TENSOR_DATA_TYPE_INT4; }
 
 const char* dataTypeName(DML_TENSOR_DATA_TYPE type) {

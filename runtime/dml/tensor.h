@@ -16,7 +16,6 @@ uint32_t elementSizeInBits(DML_TENSOR_DATA_TYPE type);
 bool isDataType(uint32_t raw);
 const char* dataTypeName(DML_TENSOR_DATA_TYPE type);  // "FLOAT32", or "unknown"
 bool isSignedIntegerType(DML_TENSOR_DATA_TYPE type);  // INT8/16/32/64 (and INT4)
-bool isIntegerType(DML_TENSOR_DATA_TYPE type);        // any signed or unsigned integer type
 // DirectMLX's DMLCalcBufferTensorSize (64-bit exact here: no wrap-around in the strided sum).
 uint64_t calcBufferTensorSize(DML_TENSOR_DATA_TYPE type, uint32_t rank, const uint32_t* sizes,
                               const uint32_t* strides);

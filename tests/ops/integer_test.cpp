@@ -1,7 +1,8 @@
-// Integer tensors: RELU and PARAMETERIZED_RELU on INT8/16/32 (from feature level 5_1), SHRINK on every 8/16/32-bit
-// integer type (5_1) and ELEMENT_WISE_IDENTITY on all of them (2_1). Integer results are exact, so every element
-// must equal the reference exactly: ranks 1..8, packed, padded, broadcast inputs, in place, odd element counts (the
-// sub-word tail) and every value of the 8- and 16-bit types, with canaries around the output.
+// Integer and 64-bit tensors: RELU and PARAMETERIZED_RELU on INT8/16/32 (from feature level 5_1), SHRINK on every
+// 8/16/32-bit integer type (5_1), ELEMENT_WISE_IDENTITY on all of them (2_1) and on INT64/UINT64/FLOAT64 (4_1).
+// These results are exact, so every element must equal the reference exactly: ranks 1..8, packed, padded, broadcast
+// inputs, in place, odd element counts (the sub-word tail) and every value of the 8- and 16-bit types, with canaries
+// around the output.
 #include <cmath>
 #include <limits>
 #include <random>
@@ -166,6 +167,36 @@ TEST_CASE("RELU and ELEMENT_WISE_IDENTITY on integers: exact on every rank and l
             for (const Layout& l : layoutsOfRank(rank, rng))
                 runUnary(device, DML_OPERATOR_ELEMENT_WISE_IDENTITY, 1, 0, t, l.in, l.out, l.inPlace, rng(),
                          [](int64_t x) { return x; }, describe("ELEMENT_WISE_IDENTITY", t, rank, l.name));
+}
+
+TEST_CASE("ELEMENT_WISE_IDENTITY on INT64, UINT64 and FLOAT64: bit-exact copies on every rank and layout") {
+    TestDevice device;
+    std::mt19937 rng(64);
+    const DML_TENSOR_DATA_TYPE types[] = {DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT64,
+                                          DML_TENSOR_DATA_TYPE_FLOAT64};
+    for (auto type : types)
+        for (uint32_t rank = 1; rank <= 8; ++rank)
+            for (const Layout& l : layoutsOfRank(rank, rng)) {
+                ActivationCase c;
+                c.type = DML_OPERATOR_ELEMENT_WISE_IDENTITY;
+                c.attr0 = 1, c.attr1 = 0;
+                c.dataType = type;
+                c.input = l.in, c.output = l.out, c.inPlace = l.inPlace;
+                // Random bit patterns: FLOAT64 NaN payloads, signalling NaNs and subnormals must survive.
+                std::vector<uint8_t> memory(tensorBytes(l.in, type));
+                for (auto& byte : memory) byte = static_cast<uint8_t>(rng());
+                const ActivationRun run = runActivation(device, c, memory);
+                const std::string label = "ELEMENT_WISE_IDENTITY type " + std::to_string(type) + " rank " +
+                                          std::to_string(rank) + " " + l.name;
+                CHECK_MESSAGE(run.canaryIntact, label);
+                const TensorSpec& outSpec = l.out.sizes.empty() ? l.in : l.out;
+                const auto inStrides = stridesOf(l.in), outStrides = stridesOf(outSpec);
+                uint64_t wrong = 0;
+                for (uint64_t e = 0; e < elementCount(l.in.sizes); ++e)
+                    wrong += std::memcmp(&memory[elementIndex(l.in.sizes, inStrides, e) * 8],
+                                         &run.output[elementIndex(outSpec.sizes, outStrides, e) * 8], 8) != 0;
+                CHECK_MESSAGE(wrong == 0, label << ": " << wrong << " elements differ");
+            }
 }
 
 TEST_CASE("SHRINK on integers: the exact truncated result for every 8- and 16-bit value and 32-bit extremes") {

@@ -36,6 +36,9 @@ uint32_t elementBytes(DML_TENSOR_DATA_TYPE type) {
         case DML_TENSOR_DATA_TYPE_UINT16: return 2;
         case DML_TENSOR_DATA_TYPE_INT8:
         case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+        case DML_TENSOR_DATA_TYPE_INT64:
+        case DML_TENSOR_DATA_TYPE_UINT64:
+        case DML_TENSOR_DATA_TYPE_FLOAT64: return 8;
         default: return 4;
     }
 }

@@ -91,8 +91,7 @@ TEST_CASE("integer tensors: rejected where DirectML rejects them, accepted where
     CHECK(hr(DML_FEATURE_LEVEL_5_0) == E_INVALIDARG);
     CHECK(hr(DML_FEATURE_LEVEL_5_1) == S_OK);
 
-    // ELEMENT_WISE_IDENTITY: integers from 2_1; 64-bit ones (4_1) are not implemented, nor a scale or bias on
-    // integers.
+    // ELEMENT_WISE_IDENTITY: integers from 2_1, 64-bit types from 4_1; a scale or bias only on FLOAT32/FLOAT16.
     DML_SCALE_BIAS scaleBias{1.0f, 0.0f};
     DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity{&t, &t, nullptr};
     desc = {DML_OPERATOR_ELEMENT_WISE_IDENTITY, &identity};
@@ -106,8 +105,16 @@ TEST_CASE("integer tensors: rejected where DirectML rejects them, accepted where
     scaleBias.Bias = 1.0f;
     CHECK(hr(DML_FEATURE_LEVEL_2_1) == E_NOTIMPL);
     identity.ScaleBias = nullptr;
-    b.DataType = DML_TENSOR_DATA_TYPE_INT64;
-    b.TotalTensorSizeInBytes = 32;
-    CHECK(hr(DML_FEATURE_LEVEL_4_0) == E_INVALIDARG);
-    CHECK(hr(DML_FEATURE_LEVEL_4_1) == E_NOTIMPL);
+    for (auto wide : {DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_DATA_TYPE_UINT64, DML_TENSOR_DATA_TYPE_FLOAT64}) {
+        b.DataType = wide;
+        b.TotalTensorSizeInBytes = 32;
+        CHECK(hr(DML_FEATURE_LEVEL_4_0) == E_INVALIDARG);
+        CHECK(hr(DML_FEATURE_LEVEL_4_1) == S_OK);
+        identity.ScaleBias = &scaleBias;
+        CHECK(hr(DML_FEATURE_LEVEL_4_1) == E_NOTIMPL);
+        identity.ScaleBias = nullptr;
+    }
+    b.DataType = DML_TENSOR_DATA_TYPE_UINT4;  // no element-wise operator takes 4-bit types
+    b.TotalTensorSizeInBytes = 4;
+    CHECK(hr(DML_FEATURE_LEVEL_6_4) == E_INVALIDARG);
 }
