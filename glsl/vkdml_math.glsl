@@ -432,7 +432,14 @@ VK_INLINE float vk_act_celu(float x, float alpha) {
 }
 
 // LINEAR: alpha * x + beta, as the fused (singly rounded) value within 1 ULP, without relying on fma.
+// With VKDML_FP64_MATH (kernel variants for devices with shaderFloat64): the product of two floats is exact in
+// double, the sum is rounded once to double (relative error 2^-53) and then to float, within 0.5 ULP + 2^-29 ULP,
+// and IEEE double gives the same special values (NaN for inf * 0 and inf - inf, no intermediate overflow).
 VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
+#ifdef VKDML_FP64_MATH
+    precise double r = double(vk_m_ftz(alpha)) * double(vk_m_ftz(x)) + double(vk_m_ftz(beta));
+    return float(r);
+#else
     float xx = vk_m_ftz(x);
     float a = vk_m_ftz(alpha);
     float b = vk_m_ftz(beta);
@@ -462,6 +469,7 @@ VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
     vk_f2 s = vk_two_sum(ph, bs);
     precise float r = s.hi + (s.lo + pl);
     return vk_m_ldexp(r, e);
+#endif
 }
 
 // SOFTPLUS: ln(1 + exp(steepness * x)) / steepness.

@@ -1,6 +1,8 @@
-// C entry points of vkdml_testing.h: the fault-injection hook.
+// C entry points of vkdml_testing.h: the fault-injection hook and which kernel an operator was compiled to.
 #include <vkdml/vkdml_testing.h>
 
+#include "entry.h"
+#include "core/dispatchable.h"
 #include "vk/fault_injection.h"
 
 namespace {
@@ -14,5 +16,11 @@ extern "C" {
 VKDML_API void vkdmlTestInjectFault(VKDML_FAULT_SITE site, UINT64 nth) { vkdml::vk::armFault(siteOf(site), nth); }
 
 VKDML_API UINT64 vkdmlTestFaultSiteCalls(VKDML_FAULT_SITE site) { return vkdml::vk::faultSiteCalls(siteOf(site)); }
+
+VKDML_API const char* vkdmlTestShaderName(VkdmlDispatchable compiledOperator) {
+    auto* dispatchable = vkdml::api::as<vkdml::Dispatchable>(compiledOperator);
+    auto* compiled = dynamic_cast<vkdml::CompiledOperator*>(dispatchable);
+    return compiled ? compiled->shaderName().c_str() : nullptr;
+}
 
 }  // extern "C"

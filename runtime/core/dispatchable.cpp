@@ -8,6 +8,7 @@
 #include "core/kernel_params.h"
 #include "core/raw_value.h"
 #include "dml/integer_shrink.h"
+#include "vk/shader_registry.h"
 
 namespace vkdml {
 
@@ -114,7 +115,11 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
         attributeFlags_ = terms.flags;
         integerAttributes_ = true;
     }
-    pipeline_ = &device.pipelines().get(std::string(info.schema->kernel) + "_" + variant);
+    shaderName_ = std::string(info.schema->kernel) + "_" + variant;
+    // The same kernel computing in double, where the device has it and glsl/ built one (VKDML_FP64_KERNELS).
+    if (float32or16 && !naive_ && ctx.caps().float64Math && vk::findEmbeddedShader(shaderName_ + "_d"))
+        shaderName_ += "_d";
+    pipeline_ = &device.pipelines().get(shaderName_);
 }
 
 DML_BINDING_PROPERTIES CompiledOperator::bindingProperties() const {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <string>
 #include <vector>
 
 #include "core/buffer.h"
@@ -60,6 +61,7 @@ public:
 
     const dml::OperatorInfo& info() const { return op_->info(); }
     void markInitialized() { initialized_ = true; }
+    const std::string& shaderName() const { return shaderName_; }  // the embedded kernel it dispatches
 
 private:
     std::vector<BindingSlot> readTensorBindings(UINT count, const DML_BINDING_DESC* bindings,
@@ -71,6 +73,7 @@ private:
     dml::ElementwisePlan plan_;
     std::vector<dml::Chunk> chunks_;
     const vk::Pipeline* pipeline_ = nullptr;
+    std::string shaderName_;
     uint32_t vectorElements_ = 1;  // elements one work item covers (the contiguous kernel moves 16 bytes)
     bool naive_ = false;           // the benchmark baseline kernel (VKDML_BENCH_NAIVE_KERNELS)
     // Attributes the host turned into integer terms (integer SHRINK): they replace p0/p1 bit for bit, and fill the

@@ -156,6 +156,7 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     caps.float16Arithmetic = caps.hasFloat16Int8 && float16.shaderFloat16;
     caps.float64 = features2.features.shaderFloat64;
     caps.int64 = features2.features.shaderInt64;
+    caps.float64Math = caps.float64 && !envFlag("VKDML_DISABLE_FLOAT64");
 
     VkPhysicalDeviceMemoryProperties memory;
     f.getMemoryProperties(physical, &memory);
@@ -354,6 +355,7 @@ void Context::createDevice() {
     features2.pNext = &storage16;
     features2.features.shaderInt16 = VK_FALSE;
     features2.features.shaderInt64 = caps_.int64 ? VK_TRUE : VK_FALSE;  // integer SHRINK computes in 64 bits
+    features2.features.shaderFloat64 = caps_.float64Math ? VK_TRUE : VK_FALSE;  // the *_d kernel variants
 
     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     info.pNext = &features2;
@@ -380,11 +382,12 @@ void Context::adoptInterop(const ContextDesc& desc) {
     device_ = desc.device;
     // The application decides what it enabled. A device-level command of an extension that is not enabled is not
     // returned by vkGetDeviceProcAddr; features cannot be queried, so neither 16-bit storage nor 64-bit integers
-    // are assumed.
+    // or floats are assumed.
     caps_.pushDescriptors = caps_.pushDescriptors &&
                             ifn_.getDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR") != nullptr;
     caps_.storage16Bit = false;
     caps_.int64 = false;
+    caps_.float64Math = false;
     caps_.timelineSemaphores = false;
     queue_ = desc.queue;
     queueFamily_ = desc.queueFamilyIndex;

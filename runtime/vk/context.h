@@ -40,6 +40,8 @@ struct AdapterCaps {
     bool storage16Bit = false;
     bool float64 = false;
     bool int64 = false;
+    // shaderFloat64 enabled for kernels that compute in double (VKDML_DISABLE_FLOAT64=1 turns it off for tests).
+    bool float64Math = false;
     bool pushDescriptors = false;
     bool timelineSemaphores = false;  // Vulkan 1.2 core feature
     bool denormPreserveFloat32 = false;

@@ -18,6 +18,10 @@ VKDML_API void vkdmlTestInjectFault(VKDML_FAULT_SITE site, UINT64 nth);
 /* Calls made to `site` since it was last armed. */
 VKDML_API UINT64 vkdmlTestFaultSiteCalls(VKDML_FAULT_SITE site);
 
+/* The name of the embedded kernel a compiled operator dispatches ("linear_f32_contig_d", "relu_i8_strided"), or
+   NULL for anything else (an initializer, an invalid handle). Valid while the compiled operator lives. */
+VKDML_API const char* vkdmlTestShaderName(VkdmlDispatchable compiledOperator);
+
 #ifdef __cplusplus
 }
 #endif

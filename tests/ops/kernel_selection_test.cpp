@@ -1,0 +1,81 @@
+// Which embedded kernel CompileOperator picks: the flat or the strided form by layout, the storage variant by data
+// type, and the double-precision twin of LINEAR-based kernels where the device has shaderFloat64 (and not when
+// VKDML_DISABLE_FLOAT64 hides it). The accuracy tests pass on either kernel, so only this test sees the choice.
+#include <cstdlib>
+#include <string>
+
+#include <vkdml/vkdml_testing.h>
+
+#include "op_runner.h"
+
+using namespace vkdml::test;
+
+namespace {
+
+struct Selection {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE type;
+    bool padded;
+    float attr0, attr1;
+    const char* shader;  // without the "_d" of the double-precision twin
+    bool hasDoubleTwin;
+};
+
+const Selection kSelections[] = {
+    {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, false, 2, 1, "linear_f32_contig", true},
+    {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, true, 2, 1, "linear_f32_strided", true},
+    {DML_OPERATOR_ACTIVATION_HARD_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, false, 0.2f, 0.5f, "hard_sigmoid_f16_contig",
+     true},
+    {DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, false, 0.2f, 0.5f, "hard_swish_f32_contig",
+     true},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, true, 2, 1, "identity_f32_strided", true},
+    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1, 0, "celu_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT16, false, 1, 0, "softplus_f16_contig", false},
+    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT8, false, 0, 0, "relu_i8_strided", false},
+    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_UINT16, false, 1, 2, "shrink_u16_strided", false},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT32, false, 1, 0, "identity_u32_strided", false},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT64, false, 1, 0, "identity_x64_strided", false},
+};
+
+std::string compiledShader(TestDevice& device, const Selection& s) {
+    TensorSpec spec{{4, 5}, s.padded ? std::vector<uint32_t>{8, 1} : std::vector<uint32_t>{}, 0};
+    std::vector<UINT> sizes = spec.sizes, strides = spec.strides;
+    DML_BUFFER_TENSOR_DESC buffer{s.type, DML_TENSOR_FLAG_NONE, 2, sizes.data(),
+                                  strides.empty() ? nullptr : strides.data(), tensorBytes(spec, s.type), 0};
+    DML_TENSOR_DESC tensor{DML_TENSOR_TYPE_BUFFER, &buffer};
+    Owned<VkdmlOperator> op;
+    REQUIRE(tryCreateActivation(device, s.op, &tensor, &tensor, s.attr0, s.attr1, op.put()) == S_OK);
+    Owned<VkdmlDispatchable> compiled;
+    REQUIRE(vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, compiled.put()) == S_OK);
+    const char* name = vkdmlTestShaderName(compiled);
+    REQUIRE(name != nullptr);
+    return name;
+}
+
+bool deviceHasFloat64(TestDevice& device) {
+    DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT query{DML_TENSOR_DATA_TYPE_FLOAT64};
+    DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT data{};
+    REQUIRE(vkdmlCheckFeatureSupport(device, DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof(query), &query,
+                                     sizeof(data), &data) == S_OK);
+    return data.IsSupported != FALSE;
+}
+
+}  // namespace
+
+TEST_CASE("kernel selection by layout, data type and the device's shaderFloat64") {
+    TestDevice device;
+    const bool float64 = deviceHasFloat64(device);
+    MESSAGE("device reports FLOAT64: " << (float64 ? "yes" : "no"));
+    for (const Selection& s : kSelections) {
+        const std::string expected = std::string(s.shader) + (float64 && s.hasDoubleTwin ? "_d" : "");
+        CHECK(compiledShader(device, s) == expected);
+    }
+    CHECK(vkdmlTestShaderName(nullptr) == nullptr);
+}
+
+TEST_CASE("VKDML_DISABLE_FLOAT64 keeps every kernel in float arithmetic") {
+    setenv("VKDML_DISABLE_FLOAT64", "1", 1);
+    TestDevice device;
+    unsetenv("VKDML_DISABLE_FLOAT64");
+    for (const Selection& s : kSelections) CHECK(compiledShader(device, s) == s.shader);
+}
