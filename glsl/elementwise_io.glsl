@@ -30,11 +30,11 @@
 
 layout(local_size_x_id = 0) in;
 
-// 24 words of dimension arrays: 8 dimensions for two tensors, 6 for three.
+// 24 words of dimension arrays: 6 dimensions for two tensors, 5 for three (runtime/core/kernel_params.h).
 #ifdef VKDML_BINARY
-#define VKDML_MAX_RANK 6
+#define VKDML_MAX_RANK 5
 #else
-#define VKDML_MAX_RANK 8
+#define VKDML_MAX_RANK 6
 #endif
 
 layout(push_constant, std430) uniform KernelParams {
@@ -50,14 +50,31 @@ layout(push_constant, std430) uniform KernelParams {
     float p1;
 #endif
     uint in2Base;
-    uint flags;      // operator-specific (integer SHRINK)
+    uint flags;      // operator-specific (integer SHRINK); the shifts of two-input kernels
     uint sizes[VKDML_MAX_RANK];  // innermost first
+    uint magics[VKDML_MAX_RANK - 1];  // floor(n / sizes[d]) = umulHigh(n, magics[d]) >> shift d (n < 2^31)
     uint outStrides[VKDML_MAX_RANK];
     uint inStrides[VKDML_MAX_RANK];
 #ifdef VKDML_BINARY
     uint in2Strides[VKDML_MAX_RANK];
+#else
+    uint shifts;     // 5 bits per dimension
 #endif
 } pc;
+
+#ifdef VKDML_BINARY
+#define VKDML_SHIFTS pc.flags
+#else
+#define VKDML_SHIFTS pc.shifts
+#endif
+// floor(n / sizes[d]) for n < 2^31.
+uint vk_divide_by_size(uint n, uint d) {
+    const uint magic = pc.magics[d];
+    if (magic == 0u) return n;  // size 1
+    uint high, low;
+    umulExtended(n, magic, high, low);
+    return high >> ((VKDML_SHIFTS >> (5u * d)) & 31u);
+}
 
 #if defined(VKDML_F16_S16)
 layout(std430, binding = 0) buffer OutHalves { uint16_t outHalves[]; };

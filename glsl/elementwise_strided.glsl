@@ -1,5 +1,6 @@
-// The general kernel: up to 8 dimensions (6 with two inputs) with arbitrary element strides per tensor (0
-// broadcasts an input).
+// The general kernel: up to 6 dimensions (5 with two inputs; the host cuts plans of higher rank into chunks) with
+// arbitrary element strides per tensor (0 broadcasts an input). Coordinates come from the flat index by
+// multiply-high divisions (vk_divide_by_size).
 void main() {
     const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     const uint last = pc.rank - 1u;
@@ -11,7 +12,7 @@ void main() {
 #endif
         for (uint d = 0u; d < last; ++d) {
             uint size = pc.sizes[d];
-            uint q = rest / size;
+            uint q = vk_divide_by_size(rest, d);
             uint c = rest - q * size;
             rest = q;
             outIndex += c * pc.outStrides[d];

@@ -246,7 +246,7 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
         params.outBase = bases[0];
         params.inBase = bases[1];
         params.in2Base = tensorCount > 2 ? bases[2] : attributeExtra_;
-        for (uint32_t d = 0; d < chunk.rank; ++d) params.size(d) = chunk.sizes[d];
+        for (uint32_t d = 0; d < chunk.rank; ++d) params.setSize(tensorCount, d, chunk.sizes[d]);
 
         // Flat kernels: one invocation per whole vector and one for the tail. Strided ones loop over the grid.
         const uint64_t items = plan_.contiguous ? chunk.count / vectorElements_ + 1 : chunk.count;
