@@ -1,7 +1,20 @@
-// The flat kernel for tensors that are packed alike: one 16-byte vector (4 fp32 or 8 fp16 elements) per invocation,
-// no loop (both GPUs and lavapipe's SIMD-across-invocations compile this best); the invocation just past the last
-// whole vector does the tail. outBase and inBase are multiples of 4 (fp32) or 8 (fp16) elements. The host sizes the
-// grid to cover every vector and splits larger tensors into several dispatches.
+// The flat kernel for tensors that are packed alike: one 16-byte vector (4 fp32, 8 fp16 or 4 to 16 integers) per
+// invocation, no loop (both GPUs and lavapipe's SIMD-across-invocations compile this best); the invocation just past
+// the last whole vector does the tail. outBase and inBase are multiples of 16 bytes. The host sizes the grid to cover
+// every vector and splits larger tensors into several dispatches.
+#if defined(VKDML_INT_BITS)
+// The operator applied to every element packed in one 32-bit word.
+uint applyToWord(uint word) {
+    uint result = 0u;
+    for (uint j = 0u; j < kPerWord; ++j) {
+        const int offset = int(j * uint(VKDML_INT_BITS));
+        const VKDML_VALUE x = bitfieldExtract(VKDML_VALUE(word), offset, VKDML_INT_BITS);
+        result = bitfieldInsert(result, uint(vkdml_apply(x)), offset, VKDML_INT_BITS);
+    }
+    return result;
+}
+#endif
+
 void main() {
     const uint v = gl_GlobalInvocationID.x;
 #if defined(VKDML_F32)
@@ -13,6 +26,20 @@ void main() {
     } else if (v == vecs) {
         for (uint i = vecs * 4u; i < pc.count; ++i)
             outWords[pc.outBase + i] = floatBitsToUint(vkdml_apply(uintBitsToFloat(inWords[pc.inBase + i])));
+    }
+#elif defined(VKDML_INT_BITS)
+    // 16 bytes per invocation; the tail by whole words (padding elements of the last word lie inside the tensors'
+    // TotalTensorSizeInBytes, as for fp16).
+    const uint perVector = 4u * kPerWord;
+    const uint vecs = pc.count / perVector;
+    if (v < vecs) {
+        const uvec4 w = inVecs[pc.inBase / perVector + v];
+        outVecs[pc.outBase / perVector + v] = uvec4(applyToWord(w.x), applyToWord(w.y), applyToWord(w.z),
+                                                    applyToWord(w.w));
+    } else if (v == vecs) {
+        const uint words = (pc.count + kPerWord - 1u) / kPerWord;
+        for (uint i = vecs * 4u; i < words; ++i)
+            outWords[pc.outBase / kPerWord + i] = applyToWord(inWords[pc.inBase / kPerWord + i]);
     }
 #else
     const uint vecs = pc.count / 8u;

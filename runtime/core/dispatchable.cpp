@@ -18,6 +18,22 @@ std::string slotName(const char* what, UINT index, const char* name) {
     return std::string(what) + "[" + std::to_string(index) + "] (" + name + ")";
 }
 
+// The storage part of a kernel variant's name (glsl/CMakeLists.txt): f32, f16, i8/i16/i32, u8/u16/u32, or x64 for
+// any 64-bit type (moved bit for bit).
+std::string storageTag(DML_TENSOR_DATA_TYPE type) {
+    switch (type) {
+        case DML_TENSOR_DATA_TYPE_FLOAT32: return "f32";
+        case DML_TENSOR_DATA_TYPE_FLOAT16: return "f16";
+        case DML_TENSOR_DATA_TYPE_INT64:
+        case DML_TENSOR_DATA_TYPE_UINT64:
+        case DML_TENSOR_DATA_TYPE_FLOAT64: return "x64";
+        default: {
+            const char* sign = dml::isSignedIntegerType(type) ? "i" : "u";
+            return sign + std::to_string(dml::elementSizeInBits(type));
+        }
+    }
+}
+
 bool rangesOverlap(const BoundBuffer& a, uint64_t aSize, const BoundBuffer& b, uint64_t bSize) {
     return a.buffer == b.buffer && a.offset < b.offset + bSize && b.offset < a.offset + aSize;
 }
@@ -66,8 +82,8 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     plan_ = dml::planElementwise(tensors);
     const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
     const bool float32or16 = dataType == DML_TENSOR_DATA_TYPE_FLOAT32 || dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
-    // Two-input kernels and the integer and 64-bit kernels come in the strided form only.
-    if (plan_.tensorCount > 2 || !float32or16) plan_.contiguous = false;
+    // Two-input kernels and the 64-bit copies come in the strided form only.
+    if (plan_.tensorCount > 2 || plan_.elementBytes == 8) plan_.contiguous = false;
 
     const vk::Context& ctx = device.context();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
@@ -94,15 +110,10 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
         variant = "f32_naive";
         vectorElements_ = 4;
     } else if (plan_.contiguous) {
-        variant = half ? "f16_contig" : "f32_contig";
+        variant = storageTag(dataType) + "_contig";
         vectorElements_ = 16 / plan_.elementBytes;
-    } else if (plan_.elementBytes == 8) {  // INT64, UINT64, FLOAT64: moved bit for bit
-        variant = "x64_strided";
-    } else if (!float32or16) {
-        variant = std::string(dml::isSignedIntegerType(dataType) ? "i" : "u") +
-                  std::to_string(plan_.elementBytes * 8) + "_strided";
     } else {
-        variant = !half ? "f32_strided" : ctx.caps().storage16Bit ? "f16_strided16" : "f16_strided";
+        variant = storageTag(dataType) + "_strided" + (half && ctx.caps().storage16Bit ? "16" : "");
     }
     if (!float32or16 && info.schema->type == DML_OPERATOR_ACTIVATION_SHRINK) {
         if (!ctx.caps().int64)

@@ -31,9 +31,12 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, true, 2, 1, "identity_f32_strided", true},
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1, 0, "celu_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT16, false, 1, 0, "softplus_f16_contig", false},
-    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT8, false, 0, 0, "relu_i8_strided", false},
-    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_UINT16, false, 1, 2, "shrink_u16_strided", false},
-    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT32, false, 1, 0, "identity_u32_strided", false},
+    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT8, false, 0, 0, "relu_i8_contig", false},
+    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT16, true, 0, 0, "relu_i16_strided", false},
+    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_UINT16, false, 1, 2, "shrink_u16_contig", false},
+    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_INT32, true, 1, 2, "shrink_i32_strided", false},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT32, false, 1, 0, "identity_u32_contig", false},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT8, true, 1, 0, "identity_u8_strided", false},
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT64, false, 1, 0, "identity_x64_strided", false},
 };
 
