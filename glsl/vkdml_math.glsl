@@ -432,7 +432,7 @@ VK_INLINE float vk_act_celu(float x, float alpha) {
 }
 
 // LINEAR: alpha * x + beta, as the fused (singly rounded) value within 1 ULP, without relying on fma.
-// With VKDML_FP64_MATH (kernel variants for devices with shaderFloat64): the product of two floats is exact in
+// With VKDML_FP64_MATH (variants for CPU devices with shaderFloat64): the product of two floats is exact in
 // double, the sum is rounded once to double (relative error 2^-53) and then to float, within 0.5 ULP + 2^-29 ULP,
 // and IEEE double gives the same special values (NaN for inf * 0 and inf - inf, no intermediate overflow).
 VK_INLINE float vk_act_linear(float x, float alpha, float beta) {

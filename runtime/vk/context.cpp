@@ -156,7 +156,8 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     caps.float16Arithmetic = caps.hasFloat16Int8 && float16.shaderFloat16;
     caps.float64 = features2.features.shaderFloat64;
     caps.int64 = features2.features.shaderInt64;
-    caps.float64Math = caps.float64 && !envFlag("VKDML_DISABLE_FLOAT64");
+    caps.float64Math = caps.float64 && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU &&
+                       !envFlag("VKDML_DISABLE_FLOAT64");
 
     VkPhysicalDeviceMemoryProperties memory;
     f.getMemoryProperties(physical, &memory);

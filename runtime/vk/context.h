@@ -40,7 +40,9 @@ struct AdapterCaps {
     bool storage16Bit = false;
     bool float64 = false;
     bool int64 = false;
-    // shaderFloat64 enabled for kernels that compute in double (VKDML_DISABLE_FLOAT64=1 turns it off for tests).
+    // Kernels that compute in double are chosen (and shaderFloat64 enabled): on CPU devices only, where double SIMD
+    // runs at half the float rate at worst; many GPUs run fp64 at 1/32 or 1/64 of fp32, where the float path is the
+    // faster one (VKDML_DISABLE_FLOAT64=1 turns it off for tests).
     bool float64Math = false;
     bool pushDescriptors = false;
     bool timelineSemaphores = false;  // Vulkan 1.2 core feature
