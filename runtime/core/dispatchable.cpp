@@ -115,17 +115,25 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     } else {
         variant = storageTag(dataType) + "_strided" + (half && ctx.caps().storage16Bit ? "16" : "");
     }
+    // What every dispatch of this operator passes alike: attributes and strides (chunks add sizes and bases).
+    params_.p0 = info.floatCount > 0 ? info.floats[0] : info.schema->defaultAttributes[0];
+    params_.p1 = info.floatCount > 1 ? info.floats[1] : info.schema->defaultAttributes[1];
     if (!float32or16 && info.schema->type == DML_OPERATOR_ACTIVATION_SHRINK) {
         if (!ctx.caps().int64)
             fail(E_NOTIMPL, "ACTIVATION_SHRINK on " + std::string(dml::dataTypeName(dataType)) +
                                 " tensors needs shaderInt64, which " + ctx.caps().properties.deviceName + " lacks");
+        // The integer kernel reads the attributes as exact integer terms, bit for bit in place of p0/p1, plus the
+        // flags and the second-input base a one-input kernel does not otherwise use.
         const dml::IntegerShrinkTerms terms = dml::integerShrinkTerms(dataType, info.floats[0], info.floats[1]);
-        attributeBits_[0] = terms.lowerEndBits;
-        attributeBits_[1] = terms.upperStartBits;
-        attributeExtra_ = terms.biasFloorLow;
-        attributeFlags_ = terms.flags;
-        integerAttributes_ = true;
+        std::memcpy(&params_.p0, &terms.lowerEndBits, 4);
+        std::memcpy(&params_.p1, &terms.upperStartBits, 4);
+        params_.in2Base = terms.biasFloorLow;
+        params_.flags = terms.flags;
     }
+    const uint32_t tensorCount = plan_.tensorCount;
+    for (uint32_t t = 0; t < tensorCount; ++t)
+        for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
+            params_.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
     shaderName_ = std::string(info.schema->kernel) + "_" + variant;
     // The same kernel computing in double, where the device has it and glsl/ built one (VKDML_FP64_KERNELS).
     if (float32or16 && !naive_ && ctx.caps().float64Math && vk::findEmbeddedShader(shaderName_ + "_d"))
@@ -223,17 +231,7 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
     }
 
     const uint32_t tensorCount = plan_.tensorCount;
-    KernelParams params{};
-    params.p0 = inf.floatCount > 0 ? inf.floats[0] : inf.schema->defaultAttributes[0];
-    params.p1 = inf.floatCount > 1 ? inf.floats[1] : inf.schema->defaultAttributes[1];
-    if (integerAttributes_) {
-        std::memcpy(&params.p0, &attributeBits_[0], 4);
-        std::memcpy(&params.p1, &attributeBits_[1], 4);
-        params.flags = attributeFlags_;
-    }
-    for (uint32_t t = 0; t < tensorCount; ++t)
-        for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
-            params.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
+    KernelParams params = params_;
     vk::BoundBuffer bound[dml::kMaxPlanTensors];
     for (const dml::Chunk& chunk : chunks_) {
         uint32_t bases[dml::kMaxPlanTensors];
@@ -256,7 +254,7 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
         params.rank = chunk.rank;
         params.outBase = bases[0];
         params.inBase = bases[1];
-        params.in2Base = tensorCount > 2 ? bases[2] : attributeExtra_;
+        if (tensorCount > 2) params.in2Base = bases[2];
         for (uint32_t d = 0; d < chunk.rank; ++d) params.setSize(tensorCount, d, chunk.sizes[d]);
 
         // Flat kernels: one invocation per whole vector and one for the tail. Strided ones loop over the grid.

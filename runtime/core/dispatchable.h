@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/buffer.h"
+#include "core/kernel_params.h"
 #include "core/operator.h"
 #include "dml/elementwise_plan.h"
 #include "vk/recording.h"
@@ -76,12 +77,7 @@ private:
     std::string shaderName_;
     uint32_t vectorElements_ = 1;  // elements one work item covers (the contiguous kernel moves 16 bytes)
     bool naive_ = false;           // the benchmark baseline kernel (VKDML_BENCH_NAIVE_KERNELS)
-    // Attributes the host turned into integer terms (integer SHRINK): they replace p0/p1 bit for bit, and fill the
-    // flags and the otherwise unused second-input base of a one-input kernel.
-    bool integerAttributes_ = false;
-    uint32_t attributeBits_[2] = {};
-    uint32_t attributeExtra_ = 0;
-    uint32_t attributeFlags_ = 0;
+    KernelParams params_{};  // the push constants every dispatch shares (attributes, strides)
     std::atomic<bool> initialized_{false};
 };
 

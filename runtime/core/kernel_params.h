@@ -38,8 +38,7 @@ struct KernelParams {
         if (d + 1 >= maxRank(tensorCount)) return;
         uint32_t magic = 0, shift = 0;
         if (value >= 2) {
-            uint32_t l = 0;
-            while ((uint64_t(1) << l) < value) ++l;
+            const uint32_t l = 32 - static_cast<uint32_t>(__builtin_clz(value - 1));  // ceil(log2 value)
             magic = static_cast<uint32_t>(((uint64_t(1) << (31 + l)) + value - 1) / value);
             shift = l - 1;
         }
