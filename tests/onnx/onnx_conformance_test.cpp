@@ -50,26 +50,9 @@ std::vector<uint8_t> runPrelu(TestDevice& device, const std::vector<uint32_t>& s
     sb.Strides = slopeStrides.data();
     sb.TotalTensorSizeInBytes = slopeBytes;
     DML_TENSOR_DESC t{DML_TENSOR_TYPE_BUFFER, &b}, st{DML_TENSOR_TYPE_BUFFER, &sb};
-    DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC desc{&t, &st, &t};
-    DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, &desc};
-    Owned<VkdmlOperator> op;
-    REQUIRE(vkdmlCreateOperator(device, &opDesc, op.put()) == S_OK);
-    Owned<VkdmlDispatchable> compiled;
-    REQUIRE(vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, compiled.put()) == S_OK);
-    const UINT64 slopeOffset = (bytes + 255) & ~UINT64(255), outOffset = (slopeOffset + slopeBytes + 255) & ~UINT64(255);
-    Owned<VkdmlBuffer> buffer(device.createDefaultBuffer(outOffset + bytes));
-    device.upload(buffer, 0, x.data(), bytes);
-    device.upload(buffer, slopeOffset, slope.data(), slope.size());
-    Owned<VkdmlBindingTable> table;
-    REQUIRE(vkdmlCreateBindingTable(device, compiled, table.put()) == S_OK);
-    DML_BUFFER_BINDING bb[3] = {{buffer.get(), 0, bytes}, {buffer.get(), slopeOffset, slopeBytes},
-                                {buffer.get(), outOffset, bytes}};
-    DML_BINDING_DESC in[2] = {{DML_BINDING_TYPE_BUFFER, &bb[0]}, {DML_BINDING_TYPE_BUFFER, &bb[1]}};
-    DML_BINDING_DESC out{DML_BINDING_TYPE_BUFFER, &bb[2]};
-    REQUIRE(vkdmlBindInputs(table, 2, in) == S_OK);
-    REQUIRE(vkdmlBindOutputs(table, 1, &out) == S_OK);
-    device.run([&](VkdmlCommandList list) { REQUIRE(vkdmlRecordDispatch(list, compiled, table) == S_OK); });
-    return device.download(buffer, outOffset, bytes);
+    std::vector<uint8_t> paddedSlope(slope);
+    paddedSlope.resize(slopeBytes);  // the binding covers TotalTensorSizeInBytes, rounded up to 4 bytes
+    return vkdml::test::runPrelu(device, &t, &st, &t, x, paddedSlope, false);
 }
 
 }  // namespace
