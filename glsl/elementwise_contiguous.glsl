@@ -2,6 +2,13 @@
 // invocation, no loop (both GPUs and lavapipe's SIMD-across-invocations compile this best); the invocation just past
 // the last whole vector does the tail. outBase and inBase are multiples of 16 bytes. The host sizes the grid to cover
 // every vector and splits larger tensors into several dispatches.
+// kFlatMode (specialization constant 1): 0 = whole vectors and the tail, 1 = whole vectors only, 2 = the tail only
+// (the host passes a count below one vector). CPU devices get modes 1 and 2 as two dispatches: lavapipe runs every
+// branch of a shader under an execution mask, so a tail branch costs every invocation one more evaluation of the
+// operator (a fifth for fp32).
+layout(constant_id = 1) const uint kFlatMode = 0u;
+const bool kVectorPart = kFlatMode != 2u;
+const bool kTailPart = kFlatMode != 1u;
 #if defined(VKDML_INT_BITS)
 // The operator applied to every element packed in one 32-bit word.
 uint applyToWord(uint word) {
@@ -19,11 +26,11 @@ void main() {
     const uint v = gl_GlobalInvocationID.x;
 #if defined(VKDML_F32)
     const uint vecs = pc.count / 4u;
-    if (v < vecs) {
+    if (kVectorPart && v < vecs) {
         vec4 x = uintBitsToFloat(inVecs[pc.inBase / 4u + v]);
         outVecs[pc.outBase / 4u + v] = floatBitsToUint(vec4(vkdml_apply(x.x), vkdml_apply(x.y), vkdml_apply(x.z),
                                                             vkdml_apply(x.w)));
-    } else if (v == vecs) {
+    } else if (kTailPart && v == vecs) {
         for (uint i = vecs * 4u; i < pc.count; ++i)
             outWords[pc.outBase + i] = floatBitsToUint(vkdml_apply(uintBitsToFloat(inWords[pc.inBase + i])));
     }
@@ -32,18 +39,18 @@ void main() {
     // TotalTensorSizeInBytes, as for fp16).
     const uint perVector = 4u * kPerWord;
     const uint vecs = pc.count / perVector;
-    if (v < vecs) {
+    if (kVectorPart && v < vecs) {
         const uvec4 w = inVecs[pc.inBase / perVector + v];
         outVecs[pc.outBase / perVector + v] = uvec4(applyToWord(w.x), applyToWord(w.y), applyToWord(w.z),
                                                     applyToWord(w.w));
-    } else if (v == vecs) {
+    } else if (kTailPart && v == vecs) {
         const uint words = (pc.count + kPerWord - 1u) / kPerWord;
         for (uint i = vecs * 4u; i < words; ++i)
             outWords[pc.outBase / kPerWord + i] = applyToWord(inWords[pc.inBase / kPerWord + i]);
     }
 #else
     const uint vecs = pc.count / 8u;
-    if (v < vecs) {
+    if (kVectorPart && v < vecs) {
         uvec4 w = inVecs[pc.inBase / 8u + v];
         uvec4 r;
         for (int k = 0; k < 4; ++k) {
@@ -52,7 +59,7 @@ void main() {
             r[k] = vk_half_bits_from_float(lo) | (vk_half_bits_from_float(hi) << 16);
         }
         outVecs[pc.outBase / 8u + v] = r;
-    } else if (v == vecs) {
+    } else if (kTailPart && v == vecs) {
         // The tail by whole words: an odd count's last word also holds 2 bytes of padding, which lie inside the
         // output's TotalTensorSizeInBytes (DirectML lets operators write anywhere in it).
         const uint words = (pc.count + 1u) / 2u;

@@ -90,6 +90,7 @@ layout(std430, binding = 1) readonly buffer InVecs { uvec4 inVecs[]; };
 
 #include "vkdml_half.glsl"
 #include "vkdml_math.glsl"
+#include "vkdml_straight.glsl"
 #include "vkdml_activations.glsl"
 
 #if defined(VKDML_BITS64)

@@ -223,19 +223,22 @@ VK_INLINE vk_m_exp_red vk_m_exp_reduce(float xh, float xl) {   // requires |xh| 
     o.k = k;
     return o;
 }
-// expm1(r + rl) = hi + lo for |r| <= 0.3467: r + r^2/2 (exact via TwoProduct) + r^3*Q(r) + rl*(1+r).
 // Q: minimax fit (relative error 2^-30) of (expm1(r) - r - r^2/2)/r^3 on [-0.3467, 0.3467].
-VK_INLINE vk_f2 vk_m_expm1_reduced(float r, float rl) {
-    vk_f2 sq = vk_two_prod(r, r);
-    precise float h = 0.5f * sq.hi;
-    precise float l = 0.5f * sq.lo;
+VK_INLINE float vk_m_expm1_q(float r) {
     precise float q = 2.48264205e-05f;
     q = q * r + 0.000198909911f;
     q = q * r + 0.00138889044f;
     q = q * r + 0.00833331048f;
     q = q * r + 0.0416666679f;
     q = q * r + 0.166666672f;
-    precise float c = (sq.hi * r) * q;
+    return q;
+}
+// expm1(r + rl) = hi + lo for |r| <= 0.3467: r + r^2/2 (exact via TwoProduct) + r^3*Q(r) + rl*(1+r).
+VK_INLINE vk_f2 vk_m_expm1_reduced(float r, float rl) {
+    vk_f2 sq = vk_two_prod(r, r);
+    precise float h = 0.5f * sq.hi;
+    precise float l = 0.5f * sq.lo;
+    precise float c = (sq.hi * r) * vk_m_expm1_q(r);
     vk_f2 s = vk_fast_two_sum(r, h);
     precise float lo = s.lo + (l + (c + (rl + rl * r)));
     return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2
@@ -300,12 +303,8 @@ VK_INLINE float vk_expm1(float x) {
 }
 
 // ---- log ----------------------------------------------------------------------------------------------------------
-// log1p(f) = hi + lo for f exact in [sqrt(1/2) - 1, sqrt(2) - 1]: f - f^2/2 (exact via TwoProduct) + f^3*R(f).
 // R: minimax fit (relative error 2^-29) of (log1p(f) - f + f^2/2)/f^3 on [-0.29289, 0.41422].
-VK_INLINE vk_f2 vk_m_log1p_reduced(float f) {
-    vk_f2 sq = vk_two_prod(f, f);
-    precise float h = 0.5f * sq.hi;
-    precise float l = 0.5f * sq.lo;
+VK_INLINE float vk_m_log1p_r(float f) {
     precise float q = 0.0561166108f;
     q = q * f - 0.0976440459f;
     q = q * f + 0.0979766473f;
@@ -317,7 +316,14 @@ VK_INLINE vk_f2 vk_m_log1p_reduced(float f) {
     q = q * f + 0.199999735f;
     q = q * f - 0.25f;
     q = q * f + 0.333333343f;
-    precise float c = (sq.hi * f) * q;
+    return q;
+}
+// log1p(f) = hi + lo for f exact in [sqrt(1/2) - 1, sqrt(2) - 1]: f - f^2/2 (exact via TwoProduct) + f^3*R(f).
+VK_INLINE vk_f2 vk_m_log1p_reduced(float f) {
+    vk_f2 sq = vk_two_prod(f, f);
+    precise float h = 0.5f * sq.hi;
+    precise float l = 0.5f * sq.lo;
+    precise float c = (sq.hi * f) * vk_m_log1p_r(f);
     vk_f2 s = vk_fast_two_sum(f, -h);
     precise float lo = s.lo + (c - l);
     return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2

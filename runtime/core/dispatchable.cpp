@@ -68,6 +68,18 @@ BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding,
     return bound;
 }
 
+namespace {
+// CELU and SOFTPLUS with the Alpha / Steepness most models use run branch-free kernels (glsl/vkdml_straight.glsl;
+// this is its vk_straight_param_ok), fp32 and fp16, in every layout.
+bool usesStraightKernel(const dml::OperatorInfo& info, float parameter) {
+    const DML_OPERATOR_TYPE type = info.schema->type;
+    if (type != DML_OPERATOR_ACTIVATION_CELU && type != DML_OPERATOR_ACTIVATION_SOFTPLUS) return false;
+    const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
+    if (dataType != DML_TENSOR_DATA_TYPE_FLOAT32 && dataType != DML_TENSOR_DATA_TYPE_FLOAT16) return false;
+    return parameter >= 0x1p-20f && parameter <= 0x1p20f;
+}
+}  // namespace
+
 // --- CompiledOperator --------------------------------------------------------------------------------------------
 
 // ALLOW_HALF_PRECISION_COMPUTATION permits fp16 arithmetic but does not require it: vkdml computes fp16 tensors in
@@ -134,11 +146,17 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     for (uint32_t t = 0; t < tensorCount; ++t)
         for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
             params_.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
-    shaderName_ = std::string(info.schema->kernel) + "_" + variant;
+    shaderName_ = std::string(info.schema->kernel) + (!naive_ && usesStraightKernel(info, params_.p0) ? "_straight_" : "_") + variant;
     // The same kernel computing in double, where the device has it and glsl/ built one (VKDML_FP64_KERNELS).
     if (float32or16 && !naive_ && ctx.caps().float64Math && vk::findEmbeddedShader(shaderName_ + "_d"))
         shaderName_ += "_d";
-    pipeline_ = &device.pipelines().get(shaderName_);
+    // CPU devices: the flat kernel split into a whole-vector and a tail pipeline (glsl/elementwise_contiguous.glsl).
+    if (plan_.contiguous && !naive_ && ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+        pipeline_ = &device.pipelines().get(shaderName_, 1);
+        tailPipeline_ = &device.pipelines().get(shaderName_, 2);
+    } else {
+        pipeline_ = &device.pipelines().get(shaderName_);
+    }
 }
 
 DML_BINDING_PROPERTIES CompiledOperator::bindingProperties() const {
@@ -233,15 +251,17 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
     const uint32_t tensorCount = plan_.tensorCount;
     KernelParams params = params_;
     vk::BoundBuffer bound[dml::kMaxPlanTensors];
-    for (const dml::Chunk& chunk : chunks_) {
+    // One dispatch of `count` elements starting `skip` elements into the chunk (skip > 0 only in contiguous chunks).
+    auto dispatchPart = [&](const dml::Chunk& chunk, uint64_t skip, uint64_t count, const vk::Pipeline& pipeline) {
         uint32_t bases[dml::kMaxPlanTensors];
-        for (uint32_t t = 0; t < plan_.tensorCount; ++t) {
+        for (uint32_t t = 0; t < tensorCount; ++t) {
             const BoundBuffer& b = *tensors[t];
-            const uint64_t start = b.offset + chunk.firstElement[t] * eb;
+            const uint64_t start = b.offset + (chunk.firstElement[t] + skip) * eb;
+            const uint64_t span = skip == 0 && count == chunk.count ? chunk.spanElements[t] : count;
             // Kernels read and write elements narrower than 32 bits through the 32-bit words holding them, so the
             // range ends on a word boundary. That stays inside the tensor: the binding offset is 16-byte aligned and
             // DMLCalcBufferTensorSize rounds up to 4 bytes.
-            const uint64_t end = (start + chunk.spanElements[t] * eb + 3) & ~uint64_t(3);
+            const uint64_t end = (start + span * eb + 3) & ~uint64_t(3);
             const uint64_t aligned = start - start % alignment;
             // Bounds proven before recording: the chunk lies inside the tensor, the tensor inside its binding.
             if (end > b.offset + totals[t] || end > b.buffer->size())
@@ -250,7 +270,7 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
             bound[t].written = t == 0;
             bases[t] = static_cast<uint32_t>((start - aligned) / eb);
         }
-        params.count = static_cast<uint32_t>(chunk.count);
+        params.count = static_cast<uint32_t>(count);
         params.rank = chunk.rank;
         params.outBase = bases[0];
         params.inBase = bases[1];
@@ -258,16 +278,26 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
         for (uint32_t d = 0; d < chunk.rank; ++d) params.setSize(tensorCount, d, chunk.sizes[d]);
 
         // Flat kernels: one invocation per whole vector and one for the tail. Strided ones loop over the grid.
-        const uint64_t items = plan_.contiguous ? chunk.count / vectorElements_ + 1 : chunk.count;
+        const uint64_t items = plan_.contiguous ? count / vectorElements_ + 1 : count;
         vk::DispatchCommand command;
-        command.pipeline = pipeline_;
+        command.pipeline = &pipeline;
         command.bindings = bound;
-        command.bindingCount = plan_.tensorCount;
+        command.bindingCount = tensorCount;
         command.pushConstants = &params;
         command.pushConstantBytes = sizeof(params);
         const uint64_t groups = (items + workgroup - 1) / workgroup;
         command.groupCountX = static_cast<uint32_t>(std::max<uint64_t>(1, plan_.contiguous ? groups : std::min(groupCap, groups)));
         recording.dispatch(command);
+    };
+    for (const dml::Chunk& chunk : chunks_) {
+        const uint64_t tail = chunk.count % vectorElements_;
+        if (!tailPipeline_ || tail == 0 || tail == chunk.count) {
+            dispatchPart(chunk, 0, chunk.count, tail != 0 && tailPipeline_ ? *tailPipeline_ : *pipeline_);
+            continue;
+        }
+        // CPU devices: the whole vectors, then the tail on its own, each kernel without the other's branch.
+        dispatchPart(chunk, 0, chunk.count - tail, *pipeline_);
+        dispatchPart(chunk, chunk.count - tail, tail, *tailPipeline_);
     }
 }
 

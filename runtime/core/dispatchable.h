@@ -74,6 +74,7 @@ private:
     dml::ElementwisePlan plan_;
     std::vector<dml::Chunk> chunks_;
     const vk::Pipeline* pipeline_ = nullptr;
+    const vk::Pipeline* tailPipeline_ = nullptr;  // CPU devices: the flat kernel's tail on its own
     std::string shaderName_;
     uint32_t vectorElements_ = 1;  // elements one work item covers (the contiguous kernel moves 16 bytes)
     bool naive_ = false;           // the benchmark baseline kernel (VKDML_BENCH_NAIVE_KERNELS)

@@ -93,9 +93,10 @@ void PipelineStore::destroyLayoutsAndCache() {
     fn.vkDestroyDescriptorSetLayout(ctx_.device(), setLayout_, nullptr);
 }
 
-const Pipeline& PipelineStore::get(const std::string& shaderName) {
+const Pipeline& PipelineStore::get(const std::string& shaderName, uint32_t flatMode) {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto found = pipelines_.find(shaderName);
+    const std::string key = flatMode == 0 ? shaderName : shaderName + "#" + std::to_string(flatMode);
+    auto found = pipelines_.find(key);
     if (found != pipelines_.end()) return *found->second;
 
     const EmbeddedShader* shader = findEmbeddedShader(shaderName);
@@ -108,9 +109,10 @@ const Pipeline& PipelineStore::get(const std::string& shaderName) {
     check(allocating([&] { return fn.vkCreateShaderModule(ctx_.device(), &moduleInfo, nullptr, &module); }),
           "vkCreateShaderModule");
 
-    // Specialization constant 0 is the workgroup size (local_size_x_id = 0 in every kernel).
-    VkSpecializationMapEntry entry{0, 0, sizeof(uint32_t)};
-    VkSpecializationInfo spec{1, &entry, sizeof(uint32_t), &workgroupSize_};
+    // Specialization constant 0 is the workgroup size (local_size_x_id = 0 in every kernel), 1 the flat mode.
+    const uint32_t values[2] = {workgroupSize_, flatMode};
+    const VkSpecializationMapEntry entries[2] = {{0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}};
+    VkSpecializationInfo spec{2, entries, sizeof(values), values};
     VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -125,7 +127,7 @@ const Pipeline& PipelineStore::get(const std::string& shaderName) {
     fn.vkDestroyShaderModule(ctx_.device(), module, nullptr);
     check(result, "vkCreateComputePipelines");
     cacheGrew_ = true;
-    return *pipelines_.emplace(shaderName, std::move(pipeline)).first->second;
+    return *pipelines_.emplace(key, std::move(pipeline)).first->second;
 }
 
 }  // namespace vkdml::vk

@@ -29,8 +29,9 @@ public:
     PipelineStore(const PipelineStore&) = delete;
     PipelineStore& operator=(const PipelineStore&) = delete;
 
-    // The pipeline for an embedded shader, created on first use; throws E_FAIL if the name is unknown.
-    const Pipeline& get(const std::string& shaderName);
+    // The pipeline for an embedded shader, created on first use; throws E_FAIL if the name is unknown. flatMode is
+    // the flat kernels' specialization constant 1 (glsl/elementwise_contiguous.glsl; other kernels ignore it).
+    const Pipeline& get(const std::string& shaderName, uint32_t flatMode = 0);
     VkPipelineLayout layout() const { return layout_; }
     VkDescriptorSetLayout setLayout() const { return setLayout_; }
     bool usesPushDescriptors() const { return pushDescriptors_; }

@@ -1,0 +1,134 @@
+// vkdml_straight.glsl - CELU and SOFTPLUS as straight-line code for the parameters almost every model uses: a
+// positive normal Alpha / Steepness in [2^-20, 2^20] (vk_straight_param_ok; the host picks these kernels only then and
+// the general functions of vkdml_math.glsl otherwise).
+//
+// Why: CPU drivers such as lavapipe run a shader's invocations as SIMD lanes and execute every branch under an
+// execution mask, so a function costs the sum of all its paths on every element. The general functions branch into
+// special-case paths (far tails, negative or extreme parameters, scaled logarithms); here every element takes one
+// path of plain float arithmetic on an input replaced by a harmless stand-in where the formula does not apply, and
+// the answer for such inputs (NaN, infinities, the plateaus) is selected at the end. GPUs gain too (fewer
+// instructions, no divergence).
+//
+// Same building blocks and rules as vkdml_math.glsl (correctly rounded +, -, *; `precise`; no fma; error-free
+// transformations where they matter, plain rounding where the analysis below shows it costs < 2^-26 relative), same
+// bounds (DESIGN.md section 4: <= 4 ULP fp32, <= 1 ULP for fp16 tensors), same special values and denormal rules;
+// tests/math/math_host_test.cpp checks both against the double-precision reference and against each other.
+#ifndef VKDML_STRAIGHT_GLSL
+#define VKDML_STRAIGHT_GLSL
+
+// Alpha / Steepness values these functions take: normal, positive, in [2^-20, 2^20] (NaN fails too).
+VK_INLINE bool vk_straight_param_ok(float a) { return a >= 9.53674316e-07f && a <= 1048576.0f; }
+
+// 1/a = hi + lo to ~2^-44 relative for normal a, whatever the rounding of OpFDiv (<= 2.5 ULP): one exact residual.
+VK_INLINE vk_f2 vk_s_reciprocal(float a) {
+    precise float inv = 1.0f / a;
+    vk_f2 p = vk_two_prod(a, inv);
+    precise float residual = (1.0f - p.hi) - p.lo;   // 1 - p.hi is exact (p.hi within a few ULP of 1)
+    precise float lo = residual * inv;
+    vk_f2 r;
+    r.hi = inv;
+    r.lo = lo;
+    return r;
+}
+
+// expm1(r + rl) = hi + lo for |r| <= 0.3467, with vk_m_expm1_reduced's polynomial but r^2 rounded once: its error
+// (2^-25 r^2) is below 2^-26 of the result.
+VK_INLINE vk_f2 vk_s_expm1_reduced(float r, float rl) {
+    precise float rr = r * r;
+    precise float q = vk_m_expm1_q(r);
+    precise float small = 0.5f * rr + ((rr * r) * q + (rl + rl * r));
+    return vk_fast_two_sum(r, small);   // |small| <= 0.2 |r| (or r == 0)
+}
+
+// log1p(f) = hi + lo for f exact in [sqrt(1/2) - 1, sqrt(2) - 1], with vk_m_log1p_reduced's polynomial but f^2
+// rounded once (error below 2^-26 of the result).
+VK_INLINE vk_f2 vk_s_log1p_reduced(float f) {
+    precise float ff = f * f;
+    precise float q = vk_m_log1p_r(f);
+    precise float h = 0.5f * ff;
+    vk_f2 s = vk_fast_two_sum(f, -h);   // h <= 0.21 |f|
+    precise float lo = s.lo + (ff * f) * q;
+    return vk_fast_two_sum(s.hi, lo);
+}
+
+// (h + l) * (ih + il) rounded, for a pair h + l and a reciprocal pair: within ~1 ULP.
+VK_INLINE float vk_s_mul_pair(float h, float l, vk_f2 inv) {
+    vk_f2 n = vk_fast_two_sum(h, l);
+    precise float r = n.hi * inv.hi + (n.lo * inv.hi + n.hi * inv.lo);
+    return r;
+}
+
+// CELU: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)), for vk_straight_param_ok(alpha).
+// Error: x/alpha is carried to ~2^-44; expm1 of it to 2^-26 relative; 2^k (1 + p) - 1 rounded once (0.5 ULP);
+// the product with alpha rounded once (0.5 ULP): about 1 ULP in all (vk_act_celu: 0.6).
+VK_INLINE float vk_act_celu_straight(float x, float alpha) {
+    vk_f2 inv = vk_s_reciprocal(alpha);
+    const float lowest = -17.5f * alpha;            // x/alpha below -17.5: e^(x/alpha) < 2^-25.2, the result is -alpha
+    const float tiny = -1.49011612e-08f * alpha;   // -2^-26 alpha (exact): above it the result rounds to x
+    const bool formula = x < tiny && x >= lowest;   // false for NaN
+    const float xs = formula ? x : -alpha;          // stand-in for the inputs selected below
+    vk_f2 q = vk_two_prod(xs, inv.hi);
+    precise float ql = q.lo + xs * inv.lo;          // x / alpha = q.hi + ql
+    vk_m_exp_red rd = vk_m_exp_reduce(q.hi, ql);    // k in [-26, 0]
+    vk_f2 p = vk_s_expm1_reduced(rd.rh, rd.rl);
+    precise float sc = vk_m_pow2(rd.k);
+    precise float shi = sc * p.hi;                  // exact
+    precise float slo = sc * p.lo;
+    // k >= -24: 2^k - 1 is a float, and TwoSum gives 2^k p + (2^k - 1) to 0.5 ULP.
+    vk_f2 s = vk_two_sum(shi, sc - 1.0f);
+    precise float near = s.hi + (s.lo + slo);
+    // k < -24: e^(x/alpha) = 2^k (1 + p) < 2^-23 is rounded once, negligibly for e - 1 (0.5 ULP in all).
+    precise float far = (sc + (shi + slo)) - 1.0f;
+    precise float value = alpha * ((rd.k >= -24) ? near : far);
+    return (x < lowest) ? -alpha : (formula ? value : vk_m_ftz(x));
+}
+
+// SOFTPLUS: ln(1 + exp(steepness * x)) / steepness, for vk_straight_param_ok(steepness).
+// With t = steepness * x (carried exactly) and u = e^-|t| (to 2^-26): L = log1p(u) to 2^-26 relative; the result is
+// x + L/s (t >= 0) or L/s (t < 0), or e^t/s below t = -20 (where log1p(u) = u to 2^-29), each rounded about twice:
+// within ~1.5 ULP (vk_act_softplus: 0.8).
+VK_INLINE float vk_act_softplus_straight(float x, float steepness) {
+    const float s = steepness;
+    vk_f2 inv = vk_s_reciprocal(s);
+    const float xx = vk_m_ftz(x);
+    precise float t0 = s * xx;                      // decides the region (+-inf for huge x, NaN for NaN)
+    const bool tame = abs(t0) <= 120.0f;
+    const float xs = tame ? xx : 0.0f;              // stand-in for the inputs selected below
+    vk_f2 t = vk_two_prod(s, xs);                   // s x = t.hi + t.lo exactly
+    const bool neg = t.hi < 0.0f;
+    vk_m_exp_red rd = vk_m_exp_reduce(neg ? t.hi : -t.hi, neg ? t.lo : -t.lo);   // -|t| = k ln2 + r, k >= -174
+    vk_f2 p = vk_s_expm1_reduced(rd.rh, rd.rl);
+    vk_f2 m = vk_fast_two_sum(1.0f, p.hi);          // e^r = m.hi + ml
+    precise float ml = m.lo + p.lo;
+    const int k = rd.k;
+
+    // |t| <= 20: u = e^-|t| = uh + ul is normal; 1 + u = w.hi + (w.lo + ul) with w.hi in [1, 2].
+    precise float sc = vk_m_pow2(max(k, -126));
+    precise float uh = m.hi * sc;
+    precise float ul = ml * sc;
+    vk_f2 w = vk_two_sum(1.0f, uh);
+    const bool halve = w.hi > VK_M_SQRT2;
+    precise float f = (halve ? 0.5f * w.hi : w.hi) - 1.0f;   // exact
+    vk_f2 l1 = vk_s_log1p_reduced(f);
+    // log(w.hi + d) = log(w.hi) + d / w.hi - ...: |d / w.hi| <= 2^-24, the next term is below 2^-49. (For u < 2^-24,
+    // w.hi = 1 and the whole of u is in d.)
+    precise float d = (w.lo + ul) / w.hi;
+    precise float e = halve ? 1.0f : 0.0f;
+    vk_f2 lsum = vk_two_sum(e * VK_M_LN2_HI, l1.hi);
+    precise float llo = lsum.lo + (l1.lo + (e * VK_M_LN2_LO + d));
+    precise float ls = vk_s_mul_pair(lsum.hi, llo, inv);   // L / s
+    precise float above = xs + ls;                          // t >= 0: (t + L) / s = x + L / s
+
+    // t < -20: log1p(e^t) / s = e^t / s (1 - e^t/2 ...) = 2^k (m.hi + ml) / s, scaled in two exact steps but the
+    // last (a subnormal result is rounded once more, or flushed by the device).
+    precise float mt = vk_s_mul_pair(m.hi, ml, inv);
+    const int k1 = k / 2;
+    precise float below = (mt * vk_m_pow2(k1)) * vk_m_pow2(k - k1);
+
+    const float value = (t.hi >= 0.0f) ? above : ((t.hi >= -20.0f) ? ls : below);
+    // Selected: NaN stays NaN; t >= 20 (also x = +inf) gives x (the e^-t/t term is below 2^-32 relative);
+    // t < -120 (also x = -inf) gives +0 (e^t/s < 2^-150).
+    return vk_m_isnan(x) ? x : ((t0 >= 20.0f) ? xx : ((t0 < -120.0f) ? 0.0f : value));
+}
+
+#endif // VKDML_STRAIGHT_GLSL
