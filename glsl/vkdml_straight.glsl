@@ -1,6 +1,6 @@
-// vkdml_straight.glsl - CELU and SOFTPLUS as straight-line code for the parameters almost every model uses: a
-// positive normal Alpha / Steepness in [2^-20, 2^20] (vk_straight_param_ok; the host picks these kernels only then and
-// the general functions of vkdml_math.glsl otherwise).
+// vkdml_straight.glsl - CELU, SOFTPLUS and PARAMETRIC_SOFTPLUS as straight-line code for the parameters almost every
+// model uses: Alpha / Steepness / Beta in [2^-20, 2^20] (vk_straight_param_ok; PARAMETRIC_SOFTPLUS's Alpha of either
+// sign); the host picks these kernels only then and the general functions of vkdml_math.glsl otherwise.
 //
 // Why: CPU drivers such as lavapipe run a shader's invocations as SIMD lanes and execute every branch under an
 // execution mask, so a function costs the sum of all its paths on every element. The general functions branch into
@@ -83,27 +83,30 @@ VK_INLINE float vk_act_celu_straight(float x, float alpha) {
     return (x < lowest) ? -alpha : (formula ? value : vk_m_ftz(x));
 }
 
-// SOFTPLUS: ln(1 + exp(steepness * x)) / steepness, for vk_straight_param_ok(steepness).
-// With t = steepness * x (carried exactly) and u = e^-|t| (to 2^-26): L = log1p(u) to 2^-26 relative; the result is
-// x + L/s (t >= 0) or L/s (t < 0), or e^t/s below t = -20 (where log1p(u) = u to 2^-29), each rounded about twice:
-// within ~1.5 ULP (vk_act_softplus: 0.8).
-VK_INLINE float vk_act_softplus_straight(float x, float steepness) {
-    const float s = steepness;
-    vk_f2 inv = vk_s_reciprocal(s);
-    const float xx = vk_m_ftz(x);
-    precise float t0 = s * xx;                      // decides the region (+-inf for huge x, NaN for NaN)
-    const bool tame = abs(t0) <= 120.0f;
-    const float xs = tame ? xx : 0.0f;              // stand-in for the inputs selected below
-    vk_f2 t = vk_two_prod(s, xs);                   // s x = t.hi + t.lo exactly
-    const bool neg = t.hi < 0.0f;
-    vk_m_exp_red rd = vk_m_exp_reduce(neg ? t.hi : -t.hi, neg ? t.lo : -t.lo);   // -|t| = k ln2 + r, k >= -174
+// The parts of ln(1 + e^t) for t = scale * x: t exactly; L = log1p(e^-|t|) to 2^-26 relative (|t| <= 20); and
+// e^t = 2^k (m + ml) (t < 0). x must be finite with |scale * x| <= 120 (callers pass a stand-in otherwise).
+struct vk_s_softplus_parts {
+    vk_f2 t;
+    float lh;   // L = lh + ll
+    float ll;
+    float mh;   // e^t = 2^k (mh + ml) for t < 0
+    float ml;
+    int k;
+};
+VK_INLINE vk_s_softplus_parts vk_s_softplus_core(float x, float scale) {
+    vk_s_softplus_parts o;
+    o.t = vk_two_prod(scale, x);                    // scale x = t.hi + t.lo exactly
+    const bool neg = o.t.hi < 0.0f;
+    vk_m_exp_red rd = vk_m_exp_reduce(neg ? o.t.hi : -o.t.hi, neg ? o.t.lo : -o.t.lo);   // -|t| = k ln2 + r, k >= -174
     vk_f2 p = vk_s_expm1_reduced(rd.rh, rd.rl);
     vk_f2 m = vk_fast_two_sum(1.0f, p.hi);          // e^r = m.hi + ml
     precise float ml = m.lo + p.lo;
-    const int k = rd.k;
+    o.mh = m.hi;
+    o.ml = ml;
+    o.k = rd.k;
 
     // |t| <= 20: u = e^-|t| = uh + ul is normal; 1 + u = w.hi + (w.lo + ul) with w.hi in [1, 2].
-    precise float sc = vk_m_pow2(max(k, -126));
+    precise float sc = vk_m_pow2(max(rd.k, -126));
     precise float uh = m.hi * sc;
     precise float ul = ml * sc;
     vk_f2 w = vk_two_sum(1.0f, uh);
@@ -116,19 +119,58 @@ VK_INLINE float vk_act_softplus_straight(float x, float steepness) {
     precise float e = halve ? 1.0f : 0.0f;
     vk_f2 lsum = vk_two_sum(e * VK_M_LN2_HI, l1.hi);
     precise float llo = lsum.lo + (l1.lo + (e * VK_M_LN2_LO + d));
-    precise float ls = vk_s_mul_pair(lsum.hi, llo, inv);   // L / s
-    precise float above = xs + ls;                          // t >= 0: (t + L) / s = x + L / s
+    o.lh = lsum.hi;
+    o.ll = llo;
+    return o;
+}
 
-    // t < -20: log1p(e^t) / s = e^t / s (1 - e^t/2 ...) = 2^k (m.hi + ml) / s, scaled in two exact steps but the
-    // last (a subnormal result is rounded once more, or flushed by the device).
-    precise float mt = vk_s_mul_pair(m.hi, ml, inv);
+// 2^k * v for k in [-174, 0] and v in about [2^-21, 2^22]: two power-of-two steps, exact but the last (a subnormal
+// result is rounded once more, or flushed by the device).
+VK_INLINE float vk_s_scale_down(float v, int k) {
     const int k1 = k / 2;
-    precise float below = (mt * vk_m_pow2(k1)) * vk_m_pow2(k - k1);
+    precise float r = (v * vk_m_pow2(k1)) * vk_m_pow2(k - k1);
+    return r;
+}
 
-    const float value = (t.hi >= 0.0f) ? above : ((t.hi >= -20.0f) ? ls : below);
+// SOFTPLUS: ln(1 + exp(steepness * x)) / steepness, for vk_straight_param_ok(steepness).
+// The result is x + L/s (t >= 0) or L/s (t < 0), or e^t/s below t = -20 (where log1p(e^t) = e^t to 2^-29), each
+// rounded about twice: within ~1.5 ULP (vk_act_softplus: 0.8).
+VK_INLINE float vk_act_softplus_straight(float x, float steepness) {
+    const float s = steepness;
+    vk_f2 inv = vk_s_reciprocal(s);
+    const float xx = vk_m_ftz(x);
+    precise float t0 = s * xx;                      // decides the region (+-inf for huge x, NaN for NaN)
+    const float xs = abs(t0) <= 120.0f ? xx : 0.0f; // stand-in for the inputs selected below
+    vk_s_softplus_parts sp = vk_s_softplus_core(xs, s);
+    precise float ls = vk_s_mul_pair(sp.lh, sp.ll, inv);   // L / s
+    precise float above = xs + ls;                         // t >= 0: (t + L) / s = x + L / s
+    precise float below = vk_s_scale_down(vk_s_mul_pair(sp.mh, sp.ml, inv), sp.k);
+    const float value = (sp.t.hi >= 0.0f) ? above : ((sp.t.hi >= -20.0f) ? ls : below);
     // Selected: NaN stays NaN; t >= 20 (also x = +inf) gives x (the e^-t/t term is below 2^-32 relative);
     // t < -120 (also x = -inf) gives +0 (e^t/s < 2^-150).
     return vk_m_isnan(x) ? x : ((t0 >= 20.0f) ? xx : ((t0 < -120.0f) ? 0.0f : value));
+}
+
+// PARAMETRIC_SOFTPLUS: alpha * ln(1 + exp(beta * x)), for vk_straight_param_ok(|alpha|) and vk_straight_param_ok(beta).
+// alpha (t + L), alpha L or alpha e^t, each a pair times alpha rounded about twice: within ~1.5 ULP.
+VK_INLINE float vk_act_parametric_softplus_straight(float x, float alpha, float beta) {
+    const float xx = vk_m_ftz(x);
+    precise float t0 = beta * xx;
+    const float xs = abs(t0) <= 120.0f ? xx : 0.0f;
+    vk_s_softplus_parts sp = vk_s_softplus_core(xs, beta);
+    vk_f2 tl = vk_two_sum(sp.t.hi, sp.lh);                 // t + L
+    precise float tll = tl.lo + (sp.t.lo + sp.ll);
+    vk_f2 n = vk_fast_two_sum(tl.hi, tll);
+    precise float above = alpha * n.hi + alpha * n.lo;
+    vk_f2 l = vk_fast_two_sum(sp.lh, sp.ll);
+    precise float mid = alpha * l.hi + alpha * l.lo;
+    precise float below = vk_s_scale_down(alpha * sp.mh + alpha * sp.ml, sp.k);
+    const float value = (sp.t.hi >= 0.0f) ? above : ((sp.t.hi >= -20.0f) ? mid : below);
+    // t >= 20 (also x = +inf): alpha beta x (1 + e^-t/t), with alpha beta as an exact pair.
+    vk_f2 ab = vk_two_prod(alpha, beta);
+    precise float large = vk_m_isinf(xx) ? xx * ab.hi : xx * ab.hi + xx * ab.lo;
+    // t < -120 (also x = -inf): |alpha| e^t < 2^-150, a zero of alpha's sign.
+    return vk_m_isnan(x) ? x : ((t0 >= 20.0f) ? large : ((t0 < -120.0f) ? vk_m_signed_zero(alpha < 0.0f) : value));
 }
 
 #endif // VKDML_STRAIGHT_GLSL

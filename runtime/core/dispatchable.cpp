@@ -1,6 +1,7 @@
 #include "core/dispatchable.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -69,14 +70,18 @@ BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding,
 }
 
 namespace {
-// CELU and SOFTPLUS with the Alpha / Steepness most models use run branch-free kernels (glsl/vkdml_straight.glsl;
-// this is its vk_straight_param_ok), fp32 and fp16, in every layout.
-bool usesStraightKernel(const dml::OperatorInfo& info, float parameter) {
-    const DML_OPERATOR_TYPE type = info.schema->type;
-    if (type != DML_OPERATOR_ACTIVATION_CELU && type != DML_OPERATOR_ACTIVATION_SOFTPLUS) return false;
+// CELU, SOFTPLUS and PARAMETRIC_SOFTPLUS with the parameters most models use run branch-free kernels
+// (glsl/vkdml_straight.glsl; this is its vk_straight_param_ok), fp32 and fp16, in every layout.
+bool usesStraightKernel(const dml::OperatorInfo& info, float p0, float p1) {
     const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
     if (dataType != DML_TENSOR_DATA_TYPE_FLOAT32 && dataType != DML_TENSOR_DATA_TYPE_FLOAT16) return false;
-    return parameter >= 0x1p-20f && parameter <= 0x1p20f;
+    auto ok = [](float a) { return a >= 0x1p-20f && a <= 0x1p20f; };
+    switch (info.schema->type) {
+        case DML_OPERATOR_ACTIVATION_CELU:
+        case DML_OPERATOR_ACTIVATION_SOFTPLUS: return ok(p0);
+        case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return ok(std::fabs(p0)) && ok(p1);
+        default: return false;
+    }
 }
 }  // namespace
 
@@ -146,7 +151,7 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     for (uint32_t t = 0; t < tensorCount; ++t)
         for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
             params_.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
-    shaderName_ = std::string(info.schema->kernel) + (!naive_ && usesStraightKernel(info, params_.p0) ? "_straight_" : "_") + variant;
+    shaderName_ = std::string(info.schema->kernel) + (!naive_ && usesStraightKernel(info, params_.p0, params_.p1) ? "_straight_" : "_") + variant;
     // The same kernel computing in double, where the device has it and glsl/ built one (VKDML_FP64_KERNELS).
     if (float32or16 && !naive_ && ctx.caps().float64Math && vk::findEmbeddedShader(shaderName_ + "_d"))
         shaderName_ += "_d";

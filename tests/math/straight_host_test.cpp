@@ -1,5 +1,5 @@
-// straight_host_test.cpp - host (CPU) tests of glsl/vkdml_straight.glsl, the branch-free CELU and SOFTPLUS used for
-// Alpha / Steepness in [2^-20, 2^20], compiled as C++ through tests/support/glsl_host_shim.h: the same bounds as the
+// straight_host_test.cpp - host (CPU) tests of glsl/vkdml_straight.glsl, the branch-free CELU, SOFTPLUS and
+// PARAMETRIC_SOFTPLUS used for parameters in [2^-20, 2^20], compiled as C++ through tests/support/glsl_host_shim.h: the same bounds as the
 // general functions (<= 4 ULP fp32, <= 1 ULP on fp16 tensors) against the double-precision reference, with and
 // without the host FPU flushing denormals, and the same special values as the general functions.
 //
@@ -70,14 +70,20 @@ struct Fn {
     const char* name;
     float (*dev)(float, float);
     double (*ref)(double, double);
-    double lo, hi;   // the non-trivial region of x / p (CELU) or p x (SOFTPLUS)
-    bool divide;     // region mapped as x = t * p (CELU) or x = t / p (SOFTPLUS)
+    double lo, hi;   // the non-trivial region of x / p (CELU), p x (SOFTPLUS) or 1.5 x (PARAMETRIC_SOFTPLUS, alpha = p)
+    bool divide;     // region mapped as x = t * p (CELU), x = t / p (SOFTPLUS) or x = t / 1.5
 };
 const Fn kFns[] = {
     {"celu_straight", [](float x, float a) { return vkglsl::vk_act_celu_straight(x, a); },
      [](double x, double a) { return ref_celu(x, a); }, -20.0, 2.0, false},
     {"softplus_straight", [](float x, float s) { return vkglsl::vk_act_softplus_straight(x, s); },
      [](double x, double s) { return ref_softplus(x, s); }, -130.0, 40.0, true},
+    {"parametric_softplus_straight alpha=p beta=1.5",
+     [](float x, float a) { return vkglsl::vk_act_parametric_softplus_straight(x, a, 1.5f); },
+     [](double x, double a) { return ref_parametric_softplus(x, a, 1.5); }, -130.0, 40.0, false},
+    {"parametric_softplus_straight alpha=-0.75 beta=p",
+     [](float x, float b) { return vkglsl::vk_act_parametric_softplus_straight(x, -0.75f, b); },
+     [](double x, double b) { return ref_parametric_softplus(x, -0.75, b); }, -130.0, 40.0, true},
 };
 
 UlpCheck check(const Fn& f, float p, bool ftz, uint32_t step) {
@@ -89,6 +95,7 @@ UlpCheck check(const Fn& f, float p, bool ftz, uint32_t step) {
     const uint64_t n = uint64_t(1) << 18;
     c.merge(sweep(name, 4, n, [&](uint64_t i) {
         const double t = region_t(i, n, f.lo, f.hi);
+        if (f.lo == -130.0 && !f.divide) return float(t / 1.5);
         return float(f.divide ? t / p : t * p);
     }, dev, ref, ftz));
     const std::vector<float> sp = special_inputs();
@@ -149,6 +156,10 @@ TEST_CASE("straight CELU and SOFTPLUS: special values as the general functions")
         CHECK(bits_of_float(vk_act_softplus_straight(-inf, p)) == 0u);
         CHECK(std::isnan(vk_act_softplus_straight(NAN, p)));
         CHECK(vk_act_softplus_straight(3e38f, p) == 3e38f);
+        CHECK(vk_act_parametric_softplus_straight(inf, p, 1.0f) == inf);
+        CHECK(vk_act_parametric_softplus_straight(inf, -p, 1.0f) == -inf);
+        CHECK(bits_of_float(vk_act_parametric_softplus_straight(-inf, -p, p)) == 0x80000000u);
+        CHECK(std::isnan(vk_act_parametric_softplus_straight(NAN, p, p)));
     }
     CHECK_FALSE(vk_straight_param_ok(0.0f));
     CHECK_FALSE(vk_straight_param_ok(-1.0f));
@@ -158,7 +169,7 @@ TEST_CASE("straight CELU and SOFTPLUS: special values as the general functions")
     CHECK_FALSE(vk_straight_param_ok(0x1p21f));
 }
 
-TEST_CASE("straight and general CELU / SOFTPLUS agree within 4 ULP of each other on every 65536th pattern") {
+TEST_CASE("straight and general CELU / SOFTPLUS / PARAMETRIC_SOFTPLUS agree within 4 ULP of each other on every 65536th pattern") {
     using namespace vkglsl;
     for (float p : kParams) {
         int far = 0;
@@ -166,13 +177,15 @@ TEST_CASE("straight and general CELU / SOFTPLUS agree within 4 ULP of each other
             const float x = float_of_bits(static_cast<uint32_t>(i << 16) | 0x1234u);
             const float a = vk_act_celu_straight(x, p), b = vk_act_celu(x, p);
             const float c = vk_act_softplus_straight(x, p), d = vk_act_softplus(x, p);
+            const float g = vk_act_parametric_softplus_straight(x, -p, 1.0f / p);
+            const float h = vk_act_parametric_softplus(x, -p, 1.0f / p);
             auto apart = [](float u, float v) {
                 if (std::isnan(u) || std::isnan(v)) return std::isnan(u) != std::isnan(v);
                 const int64_t iu = int32_t(bits_of_float(u)), iv = int32_t(bits_of_float(v));
                 const int64_t ou = iu < 0 ? int64_t(INT32_MIN) - iu : iu, ov = iv < 0 ? int64_t(INT32_MIN) - iv : iv;
                 return (ou > ov ? ou - ov : ov - ou) > 4;
             };
-            far += apart(a, b) + apart(c, d);
+            far += apart(a, b) + apart(c, d) + apart(g, h);
         }
         CHECK_MESSAGE(far == 0, "p = " << p);
     }

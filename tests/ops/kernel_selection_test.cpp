@@ -29,7 +29,8 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, false, 0.2f, 0.5f, "hard_swish_f32_contig",
      true},
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, true, 2, 1, "identity_f32_strided", true},
-    // CELU / SOFTPLUS: the branch-free kernels for Alpha / Steepness in [2^-20, 2^20], the general ones elsewhere.
+    // CELU / SOFTPLUS / PARAMETRIC_SOFTPLUS: the branch-free kernels for parameters in [2^-20, 2^20] (PARAMETRIC_SOFTPLUS's
+    // Alpha of either sign), the general ones elsewhere.
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1, 0, "celu_straight_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, true, 0x1p20f, 0, "celu_straight_f32_strided", false},
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, false, 0x1p21f, 0, "celu_f32_contig", false},
@@ -38,7 +39,11 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, true, 0x1p-20f, 0, "softplus_straight_f32_strided",
      false},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, 0x1p-21f, 0, "softplus_f32_contig", false},
-    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1, 1,
+    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, -1, 2,
+     "parametric_softplus_straight_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1, -2,
+     "parametric_softplus_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1e-30f, 1,
      "parametric_softplus_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT8, false, 0, 0, "relu_i8_contig", false},
     {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT16, true, 0, 0, "relu_i16_strided", false},
