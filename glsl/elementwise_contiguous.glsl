@@ -7,6 +7,7 @@
 // branch of a shader under an execution mask, so a tail branch costs every invocation one more evaluation of the
 // operator (a fifth for fp32).
 layout(constant_id = 1) const uint kFlatMode = 0u;
+#include "elementwise_vector.glsl"
 const bool kVectorPart = kFlatMode != 2u;
 const bool kTailPart = kFlatMode != 1u;
 #if defined(VKDML_INT_BITS)
@@ -27,9 +28,7 @@ void main() {
 #if defined(VKDML_F32)
     const uint vecs = pc.count / 4u;
     if (kVectorPart && v < vecs) {
-        vec4 x = uintBitsToFloat(inVecs[pc.inBase / 4u + v]);
-        outVecs[pc.outBase / 4u + v] = floatBitsToUint(vec4(vkdml_apply(x.x), vkdml_apply(x.y), vkdml_apply(x.z),
-                                                            vkdml_apply(x.w)));
+        outVecs[pc.outBase / 4u + v] = applyToVector(inVecs[pc.inBase / 4u + v]);
     } else if (kTailPart && v == vecs) {
         for (uint i = vecs * 4u; i < pc.count; ++i)
             outWords[pc.outBase + i] = floatBitsToUint(vkdml_apply(uintBitsToFloat(inWords[pc.inBase + i])));
@@ -51,24 +50,12 @@ void main() {
 #else
     const uint vecs = pc.count / 8u;
     if (kVectorPart && v < vecs) {
-        uvec4 w = inVecs[pc.inBase / 8u + v];
-        uvec4 r;
-        for (int k = 0; k < 4; ++k) {
-            float lo = vkdml_apply(vk_float_from_half_bits(w[k] & 0xffffu));
-            float hi = vkdml_apply(vk_float_from_half_bits(w[k] >> 16));
-            r[k] = vk_half_bits_from_float(lo) | (vk_half_bits_from_float(hi) << 16);
-        }
-        outVecs[pc.outBase / 8u + v] = r;
+        outVecs[pc.outBase / 8u + v] = applyToVector(inVecs[pc.inBase / 8u + v]);
     } else if (kTailPart && v == vecs) {
         // The tail by whole words: an odd count's last word also holds 2 bytes of padding, which lie inside the
         // output's TotalTensorSizeInBytes (DirectML lets operators write anywhere in it).
         const uint words = (pc.count + 1u) / 2u;
-        for (uint i = vecs * 4u; i < words; ++i) {
-            uint w = inWords[pc.inBase / 2u + i];
-            float lo = vkdml_apply(vk_float_from_half_bits(w & 0xffffu));
-            float hi = vkdml_apply(vk_float_from_half_bits(w >> 16));
-            outWords[pc.outBase / 2u + i] = vk_half_bits_from_float(lo) | (vk_half_bits_from_float(hi) << 16);
-        }
+        for (uint i = vecs * 4u; i < words; ++i) outWords[pc.outBase / 2u + i] = applyToHalfPair(inWords[pc.inBase / 2u + i]);
     }
 #endif
 }

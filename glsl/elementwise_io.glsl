@@ -76,6 +76,38 @@ uint vk_divide_by_size(uint n, uint d) {
     return high >> ((VKDML_SHIFTS >> (5u * d)) & 31u);
 }
 
+// Where flat index i of the chunk (over pc.sizes, innermost first) lies in each tensor: pc's base plus the
+// coordinates times pc's strides. Coordinates come from multiply-high divisions (vk_divide_by_size).
+struct TensorIndices {
+    uint outIndex;
+    uint inIndex;
+    uint in2Index;
+};
+TensorIndices tensorIndices(uint i) {
+    const uint last = pc.rank - 1u;
+    uint rest = i;
+    TensorIndices at;
+    at.outIndex = pc.outBase;
+    at.inIndex = pc.inBase;
+    at.in2Index = pc.in2Base;
+    for (uint d = 0u; d < last; ++d) {
+        const uint q = vk_divide_by_size(rest, d);
+        const uint c = rest - q * pc.sizes[d];
+        rest = q;
+        at.outIndex += c * pc.outStrides[d];
+        at.inIndex += c * pc.inStrides[d];
+#ifdef VKDML_BINARY
+        at.in2Index += c * pc.in2Strides[d];
+#endif
+    }
+    at.outIndex += rest * pc.outStrides[last];
+    at.inIndex += rest * pc.inStrides[last];
+#ifdef VKDML_BINARY
+    at.in2Index += rest * pc.in2Strides[last];
+#endif
+    return at;
+}
+
 #if defined(VKDML_F16_S16)
 layout(std430, binding = 0) buffer OutHalves { uint16_t outHalves[]; };
 layout(std430, binding = 1) readonly buffer InHalves { uint16_t inHalves[]; };

@@ -83,6 +83,18 @@ bool usesStraightKernel(const dml::OperatorInfo& info, float p0, float p1) {
         default: return false;
     }
 }
+
+// Every tensor's innermost dimension contiguous and a whole number of 16-byte vectors, every other stride too.
+bool rowsAreVectors(const dml::ElementwisePlan& plan) {
+    const uint64_t vector = 16 / plan.elementBytes;
+    if (plan.rank < 2 || plan.elementBytes > 4 || plan.sizes[0] % vector != 0) return false;
+    for (uint32_t t = 0; t < plan.tensorCount; ++t) {
+        if (plan.strides[t][0] != 1) return false;
+        for (uint32_t d = 1; d < plan.rank; ++d)
+            if (plan.strides[t][d] % vector != 0) return false;
+    }
+    return true;
+}
 }  // namespace
 
 // --- CompiledOperator --------------------------------------------------------------------------------------------
@@ -118,6 +130,13 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     if (plan_.contiguous)
         limits.maxElements = (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().workgroupSize() -
                               1) * (16 / plan_.elementBytes);
+    // Strided plans whose rows are whole 16-byte vectors in every tensor run the rows kernel (one vector per
+    // invocation, no grid-stride loop): the grid must hold every vector of a chunk too.
+    rows_ = !plan_.contiguous && !naive_ && float32or16 && plan_.tensorCount == 2 && rowsAreVectors(plan_);
+    if (rows_)
+        limits.maxElements = std::min<uint64_t>(limits.maxElements, uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) *
+                                                                        device.pipelines().workgroupSize() *
+                                                                        (16 / plan_.elementBytes));
     limits.contiguousGranule = 16 / plan_.elementBytes;
     limits.maxRank = KernelParams::maxRank(plan_.tensorCount);
     chunks_ = dml::splitIntoChunks(plan_, limits);
@@ -151,10 +170,25 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     for (uint32_t t = 0; t < tensorCount; ++t)
         for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
             params_.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
-    shaderName_ = std::string(info.schema->kernel) + (!naive_ && usesStraightKernel(info, params_.p0, params_.p1) ? "_straight_" : "_") + variant;
+    const std::string kernel =
+        std::string(info.schema->kernel) + (!naive_ && usesStraightKernel(info, params_.p0, params_.p1) ? "_straight" : "");
     // The same kernel computing in double, where the device has it and glsl/ built one (VKDML_FP64_KERNELS).
-    if (float32or16 && !naive_ && ctx.caps().float64Math && vk::findEmbeddedShader(shaderName_ + "_d"))
-        shaderName_ += "_d";
+    auto shaderFor = [&](const std::string& kernelVariant) {
+        const std::string name = kernel + "_" + kernelVariant;
+        const bool fp64 = float32or16 && !naive_ && ctx.caps().float64Math && vk::findEmbeddedShader(name + "_d");
+        return fp64 ? name + "_d" : name;
+    };
+    shaderName_ = shaderFor(variant);
+    if (rows_) {
+        // The rows kernel sees sizes, strides and bases in vectors; chunks that are not whole vectors (tiles of
+        // huge rows) fall back to the strided kernel.
+        rowsParams_ = params_;
+        const uint32_t vector = 16 / plan_.elementBytes;
+        for (uint32_t t = 0; t < tensorCount; ++t)
+            for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
+                rowsParams_.stride(tensorCount, t, d) = d == 0 ? 1u : static_cast<uint32_t>(plan_.strides[t][d] / vector);
+        rowsPipeline_ = &device.pipelines().get(shaderFor(storageTag(dataType) + "_rows"));
+    }
     // CPU devices: the flat kernel split into a whole-vector and a tail pipeline (glsl/elementwise_contiguous.glsl).
     if (plan_.contiguous && !naive_ && ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
         pipeline_ = &device.pipelines().get(shaderName_, 1);
@@ -162,6 +196,7 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     } else {
         pipeline_ = &device.pipelines().get(shaderName_);
     }
+    if (rows_) shaderName_ = shaderFor(storageTag(dataType) + "_rows");
 }
 
 DML_BINDING_PROPERTIES CompiledOperator::bindingProperties() const {
@@ -254,10 +289,15 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
     }
 
     const uint32_t tensorCount = plan_.tensorCount;
-    KernelParams params = params_;
+    KernelParams params;
     vk::BoundBuffer bound[dml::kMaxPlanTensors];
-    // One dispatch of `count` elements starting `skip` elements into the chunk (skip > 0 only in contiguous chunks).
-    auto dispatchPart = [&](const dml::Chunk& chunk, uint64_t skip, uint64_t count, const vk::Pipeline& pipeline) {
+    const uint32_t vector = 16 / eb;
+    // One dispatch of `count` elements starting `skip` elements into the chunk (skip > 0 only in contiguous chunks);
+    // the rows kernel counts in vectors.
+    auto dispatchPart = [&](const dml::Chunk& chunk, uint64_t skip, uint64_t count, const vk::Pipeline& pipeline,
+                            bool rows) {
+        params = rows ? rowsParams_ : params_;
+        const uint32_t unit = rows ? vector : 1;
         uint32_t bases[dml::kMaxPlanTensors];
         for (uint32_t t = 0; t < tensorCount; ++t) {
             const BoundBuffer& b = *tensors[t];
@@ -273,17 +313,19 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
                 fail(E_FAIL, "internal: chunk outside its tensor (" + inf.name() + ")");
             bound[t].range = {b.buffer->handle(), aligned, end - aligned};
             bound[t].written = t == 0;
-            bases[t] = static_cast<uint32_t>((start - aligned) / eb);
+            bases[t] = static_cast<uint32_t>((start - aligned) / eb / unit);
         }
-        params.count = static_cast<uint32_t>(count);
+        params.count = static_cast<uint32_t>(count / unit);
         params.rank = chunk.rank;
         params.outBase = bases[0];
         params.inBase = bases[1];
         if (tensorCount > 2) params.in2Base = bases[2];
-        for (uint32_t d = 0; d < chunk.rank; ++d) params.setSize(tensorCount, d, chunk.sizes[d]);
+        for (uint32_t d = 0; d < chunk.rank; ++d) params.setSize(tensorCount, d, chunk.sizes[d] / (d == 0 ? unit : 1));
 
-        // Flat kernels: one invocation per whole vector and one for the tail. Strided ones loop over the grid.
-        const uint64_t items = plan_.contiguous ? count / vectorElements_ + 1 : count;
+        // Flat kernels: one invocation per whole vector and one for the tail; rows: one per vector. Strided ones
+        // loop over the grid.
+        const bool gridCoversAll = plan_.contiguous || rows;
+        const uint64_t items = plan_.contiguous ? count / vectorElements_ + 1 : count / unit;
         vk::DispatchCommand command;
         command.pipeline = &pipeline;
         command.bindings = bound;
@@ -291,18 +333,24 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
         command.pushConstants = &params;
         command.pushConstantBytes = sizeof(params);
         const uint64_t groups = (items + workgroup - 1) / workgroup;
-        command.groupCountX = static_cast<uint32_t>(std::max<uint64_t>(1, plan_.contiguous ? groups : std::min(groupCap, groups)));
+        command.groupCountX = static_cast<uint32_t>(std::max<uint64_t>(1, gridCoversAll ? groups : std::min(groupCap, groups)));
         recording.dispatch(command);
     };
     for (const dml::Chunk& chunk : chunks_) {
+        if (rows_) {
+            bool whole = chunk.sizes[0] % vector == 0;
+            for (uint32_t t = 0; t < tensorCount; ++t) whole = whole && chunk.firstElement[t] % vector == 0;
+            dispatchPart(chunk, 0, chunk.count, whole ? *rowsPipeline_ : *pipeline_, whole);
+            continue;
+        }
         const uint64_t tail = chunk.count % vectorElements_;
         if (!tailPipeline_ || tail == 0 || tail == chunk.count) {
-            dispatchPart(chunk, 0, chunk.count, tail != 0 && tailPipeline_ ? *tailPipeline_ : *pipeline_);
+            dispatchPart(chunk, 0, chunk.count, tail != 0 && tailPipeline_ ? *tailPipeline_ : *pipeline_, false);
             continue;
         }
         // CPU devices: the whole vectors, then the tail on its own, each kernel without the other's branch.
-        dispatchPart(chunk, 0, chunk.count - tail, *pipeline_);
-        dispatchPart(chunk, chunk.count - tail, tail, *tailPipeline_);
+        dispatchPart(chunk, 0, chunk.count - tail, *pipeline_, false);
+        dispatchPart(chunk, chunk.count - tail, tail, *tailPipeline_, false);
     }
 }
 

@@ -75,10 +75,13 @@ private:
     std::vector<dml::Chunk> chunks_;
     const vk::Pipeline* pipeline_ = nullptr;
     const vk::Pipeline* tailPipeline_ = nullptr;  // CPU devices: the flat kernel's tail on its own
+    const vk::Pipeline* rowsPipeline_ = nullptr;  // strided plans of whole-vector rows (glsl/elementwise_rows.glsl)
+    bool rows_ = false;
     std::string shaderName_;
     uint32_t vectorElements_ = 1;  // elements one work item covers (the contiguous kernel moves 16 bytes)
     bool naive_ = false;           // the benchmark baseline kernel (VKDML_BENCH_NAIVE_KERNELS)
     KernelParams params_{};  // the push constants every dispatch shares (attributes, strides)
+    KernelParams rowsParams_{};  // the same for the rows kernel, strides in vectors
     std::atomic<bool> initialized_{false};
 };
 

@@ -12,50 +12,58 @@ using namespace vkdml::test;
 
 namespace {
 
+enum Layout { kPacked, kPadded, kRows };  // {4, 5}; {4, 5} in rows of 8; {4, 8} in rows of 16 (whole 16-byte vectors)
+
 struct Selection {
     DML_OPERATOR_TYPE op;
     DML_TENSOR_DATA_TYPE type;
-    bool padded;
+    int layout;
     float attr0, attr1;
     const char* shader;  // without the "_d" of the double-precision twin
     bool hasDoubleTwin;
 };
 
 const Selection kSelections[] = {
-    {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, false, 2, 1, "linear_f32_contig", true},
-    {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, true, 2, 1, "linear_f32_strided", true},
-    {DML_OPERATOR_ACTIVATION_HARD_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, false, 0.2f, 0.5f, "hard_sigmoid_f16_contig",
+    {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 2, 1, "linear_f32_contig", true},
+    {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 2, 1, "linear_f32_strided", true},
+    {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kRows, 2, 1, "linear_f32_rows", true},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kRows, 0, 0, "sigmoid_f16_rows", false},
+    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kRows, 1, 0, "celu_straight_f32_rows", false},
+    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT32, kRows, 0, 0, "relu_i32_strided", false},
+    {DML_OPERATOR_ACTIVATION_HARD_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, 0.2f, 0.5f, "hard_sigmoid_f16_contig",
      true},
-    {DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, false, 0.2f, 0.5f, "hard_swish_f32_contig",
+    {DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 0.2f, 0.5f, "hard_swish_f32_contig",
      true},
-    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, true, 2, 1, "identity_f32_strided", true},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 2, 1, "identity_f32_strided", true},
     // CELU / SOFTPLUS / PARAMETRIC_SOFTPLUS: the branch-free kernels for parameters in [2^-20, 2^20] (PARAMETRIC_SOFTPLUS's
     // Alpha of either sign), the general ones elsewhere.
-    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1, 0, "celu_straight_f32_contig", false},
-    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, true, 0x1p20f, 0, "celu_straight_f32_strided", false},
-    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, false, 0x1p21f, 0, "celu_f32_contig", false},
-    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, true, -1, 0, "celu_f32_strided", false},
-    {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT16, false, 1, 0, "softplus_straight_f16_contig", false},
-    {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, true, 0x1p-20f, 0, "softplus_straight_f32_strided",
+    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1, 0, "celu_straight_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 0x1p20f, 0, "celu_straight_f32_strided", false},
+    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 0x1p21f, 0, "celu_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, -1, 0, "celu_f32_strided", false},
+    {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, 1, 0, "softplus_straight_f16_contig", false},
+    {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 0x1p-20f, 0, "softplus_straight_f32_strided",
      false},
-    {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, 0x1p-21f, 0, "softplus_f32_contig", false},
-    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, -1, 2,
+    {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 0x1p-21f, 0, "softplus_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, -1, 2,
      "parametric_softplus_straight_f32_contig", false},
-    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1, -2,
+    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1, -2,
      "parametric_softplus_f32_contig", false},
-    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, false, 1e-30f, 1,
+    {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1e-30f, 1,
      "parametric_softplus_f32_contig", false},
-    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT8, false, 0, 0, "relu_i8_contig", false},
-    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT16, true, 0, 0, "relu_i16_strided", false},
-    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_UINT16, false, 1, 2, "shrink_u16_contig", false},
-    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_INT32, true, 1, 2, "shrink_i32_strided", false},
-    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT32, false, 1, 0, "identity_u32_contig", false},
-    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT8, true, 1, 0, "identity_u8_strided", false},
-    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT64, false, 1, 0, "identity_x64_strided", false},
+    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT8, kPacked, 0, 0, "relu_i8_contig", false},
+    {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT16, kPadded, 0, 0, "relu_i16_strided", false},
+    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_UINT16, kPacked, 1, 2, "shrink_u16_contig", false},
+    {DML_OPERATOR_ACTIVATION_SHRINK, DML_TENSOR_DATA_TYPE_INT32, kPadded, 1, 2, "shrink_i32_strided", false},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT32, kPacked, 1, 0, "identity_u32_contig", false},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_UINT8, kPadded, 1, 0, "identity_u8_strided", false},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT64, kPacked, 1, 0, "identity_x64_strided", false},
 };
 
 std::string compiledShader(TestDevice& device, const Selection& s) {
-    TensorSpec spec{{4, 5}, s.padded ? std::vector<uint32_t>{8, 1} : std::vector<uint32_t>{}, 0};
+    TensorSpec spec{{4, 5}, {}, 0};
+    if (s.layout == kPadded) spec.strides = {8, 1};
+    if (s.layout == kRows) spec = TensorSpec{{4, 8}, {16, 1}, 0};
     std::vector<UINT> sizes = spec.sizes, strides = spec.strides;
     DML_BUFFER_TENSOR_DESC buffer{s.type, DML_TENSOR_FLAG_NONE, 2, sizes.data(),
                                   strides.empty() ? nullptr : strides.data(), tensorBytes(spec, s.type), 0};
