@@ -42,6 +42,7 @@ void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Pr
     const DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_FLOAT32;
     const uint64_t n = options.baselineSize;
     for (const OpSpec* op : options.ops) {
+        if (!op->hostLoop) continue;
         progress.step(std::string(op->key) + " f32 packed " + formatCount(n) + " baselines");
         BaselineRow row;
         row.op = op;

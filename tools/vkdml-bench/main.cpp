@@ -1,6 +1,7 @@
 // vkdml-bench: element-wise operators against a buffer copy of the same bytes on the same device, the host cost of
 // recording a dispatch, the latency of a small dispatch against raw Vulkan, pipeline creation time, and the baselines
 // for the lavapipe targets. See docs/BENCHMARKS.md.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -64,9 +65,11 @@ int main(int argc, char** argv) {
 
     const int cases =
         static_cast<int>(options.sizes.size() * options.types.size() * options.layouts.size() * options.ops.size());
+    const int withBaselines =
+        static_cast<int>(std::count_if(options.ops.begin(), options.ops.end(), [](const OpSpec* op) { return op->hostLoop; }));
     const int total = cases + (options.pipelines ? static_cast<int>(options.types.size() * options.ops.size()) : 0) +
                       (options.latency ? static_cast<int>(options.ops.size()) : 0) +
-                      (options.baselines ? static_cast<int>(options.ops.size()) : 0);
+                      (options.baselines ? withBaselines : 0);
     Progress progress(options.progress, total);
 
     // Pipeline creation first: nothing in this process has compiled a kernel yet.

@@ -9,31 +9,25 @@ namespace {
 
 // --- descs -------------------------------------------------------------------------------------------------------
 
-HRESULT createCelu(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* in, const DML_TENSOR_DESC* out,
-                   VkdmlOperator* op) {
-    DML_ACTIVATION_CELU_OPERATOR_DESC desc{in, out, spec.attr0};
-    DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_CELU, &desc};
-    return vkdmlCreateOperator(device, &opDesc, op);
-}
+// Every single-input activation desc is {InputTensor, OutputTensor} followed by up to two FLOAT attributes in the
+// order OpSpec lists them; ELEMENT_WISE_IDENTITY takes a DML_SCALE_BIAS instead.
+struct TwoFloatActivationDesc {
+    const DML_TENSOR_DESC* input;
+    const DML_TENSOR_DESC* output;
+    FLOAT attr0;
+    FLOAT attr1;
+};
 
-HRESULT createLinear(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* in, const DML_TENSOR_DESC* out,
-                     VkdmlOperator* op) {
-    DML_ACTIVATION_LINEAR_OPERATOR_DESC desc{in, out, spec.attr0, spec.attr1};
-    DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_LINEAR, &desc};
-    return vkdmlCreateOperator(device, &opDesc, op);
-}
-
-HRESULT createSoftplus(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* in, const DML_TENSOR_DESC* out,
-                       VkdmlOperator* op) {
-    DML_ACTIVATION_SOFTPLUS_OPERATOR_DESC desc{in, out, spec.attr0};
-    DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_SOFTPLUS, &desc};
-    return vkdmlCreateOperator(device, &opDesc, op);
-}
-
-HRESULT createParametricSoftplus(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* in,
-                                 const DML_TENSOR_DESC* out, VkdmlOperator* op) {
-    DML_ACTIVATION_PARAMETRIC_SOFTPLUS_OPERATOR_DESC desc{in, out, spec.attr0, spec.attr1};
-    DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, &desc};
+HRESULT createActivation(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* in,
+                         const DML_TENSOR_DESC* out, VkdmlOperator* op) {
+    if (spec.type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) {
+        DML_SCALE_BIAS scaleBias{spec.attr0, spec.attr1};
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{in, out, &scaleBias};
+        DML_OPERATOR_DESC opDesc{spec.type, &desc};
+        return vkdmlCreateOperator(device, &opDesc, op);
+    }
+    TwoFloatActivationDesc desc{in, out, spec.attr0, spec.attr1};
+    DML_OPERATOR_DESC opDesc{spec.type, &desc};
     return vkdmlCreateOperator(device, &opDesc, op);
 }
 
@@ -56,15 +50,45 @@ void hostLoop(const float* in, float* out, size_t n, float a0, float a1) {
 }  // namespace
 
 const std::vector<OpSpec>& opTable() {
+    // Attributes keep repeated in-place application finite (SCALED_ELU's gamma 1, ELEMENT_WISE_IDENTITY a plain copy).
     static const std::vector<OpSpec> table = {
         // key, DML name, type, attributes, create, host loop, target vs naive shader, target vs host loop
-        {"celu", "ACTIVATION_CELU", DML_OPERATOR_ACTIVATION_CELU, 1.5f, 0.0f, createCelu, hostLoop<celu>, 1.2, 1.3},
-        {"linear", "ACTIVATION_LINEAR", DML_OPERATOR_ACTIVATION_LINEAR, 0.25f, -1.0f, createLinear, hostLoop<linear>,
-         1.0, 0.0},
-        {"softplus", "ACTIVATION_SOFTPLUS", DML_OPERATOR_ACTIVATION_SOFTPLUS, 2.0f, 0.0f, createSoftplus,
+        {"celu", "ACTIVATION_CELU", DML_OPERATOR_ACTIVATION_CELU, 1.5f, 0.0f, createActivation, hostLoop<celu>, 1.2,
+         1.3},
+        {"linear", "ACTIVATION_LINEAR", DML_OPERATOR_ACTIVATION_LINEAR, 0.25f, -1.0f, createActivation,
+         hostLoop<linear>, 1.0, 0.0},
+        {"softplus", "ACTIVATION_SOFTPLUS", DML_OPERATOR_ACTIVATION_SOFTPLUS, 2.0f, 0.0f, createActivation,
          hostLoop<softplus>, 1.2, 1.3},
         {"parametric_softplus", "ACTIVATION_PARAMETRIC_SOFTPLUS", DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, 0.5f,
-         2.0f, createParametricSoftplus, hostLoop<parametricSoftplus>, 0.0, 0.0},
+         2.0f, createActivation, hostLoop<parametricSoftplus>, 0.0, 0.0},
+        // No baselines (nullptr host loop): throughput, latency and pipeline creation only.
+        {"elu", "ACTIVATION_ELU", DML_OPERATOR_ACTIVATION_ELU, 1.0f, 0.0f, createActivation, nullptr, 0.0, 0.0},
+        {"gelu", "ACTIVATION_GELU", DML_OPERATOR_ACTIVATION_GELU, 0.0f, 0.0f, createActivation, nullptr, 0.0, 0.0},
+        {"hard_sigmoid", "ACTIVATION_HARD_SIGMOID", DML_OPERATOR_ACTIVATION_HARD_SIGMOID, 0.2f, 0.5f,
+         createActivation, nullptr, 0.0, 0.0},
+        {"hard_swish", "ACTIVATION_HARD_SWISH", DML_OPERATOR_ACTIVATION_HARD_SWISH, 1.0f / 6.0f, 0.5f,
+         createActivation, nullptr, 0.0, 0.0},
+        {"identity", "ACTIVATION_IDENTITY", DML_OPERATOR_ACTIVATION_IDENTITY, 0.0f, 0.0f, createActivation, nullptr,
+         0.0, 0.0},
+        {"leaky_relu", "ACTIVATION_LEAKY_RELU", DML_OPERATOR_ACTIVATION_LEAKY_RELU, 0.1f, 0.0f, createActivation,
+         nullptr, 0.0, 0.0},
+        {"relu", "ACTIVATION_RELU", DML_OPERATOR_ACTIVATION_RELU, 0.0f, 0.0f, createActivation, nullptr, 0.0, 0.0},
+        {"scaled_elu", "ACTIVATION_SCALED_ELU", DML_OPERATOR_ACTIVATION_SCALED_ELU, 1.67326f, 1.0f,
+         createActivation, nullptr, 0.0, 0.0},
+        {"scaled_tanh", "ACTIVATION_SCALED_TANH", DML_OPERATOR_ACTIVATION_SCALED_TANH, 1.0f, 0.5f, createActivation,
+         nullptr, 0.0, 0.0},
+        {"shrink", "ACTIVATION_SHRINK", DML_OPERATOR_ACTIVATION_SHRINK, 0.5f, 0.5f, createActivation, nullptr, 0.0,
+         0.0},
+        {"sigmoid", "ACTIVATION_SIGMOID", DML_OPERATOR_ACTIVATION_SIGMOID, 0.0f, 0.0f, createActivation, nullptr,
+         0.0, 0.0},
+        {"softsign", "ACTIVATION_SOFTSIGN", DML_OPERATOR_ACTIVATION_SOFTSIGN, 0.0f, 0.0f, createActivation, nullptr,
+         0.0, 0.0},
+        {"swish", "ACTIVATION_SWISH", DML_OPERATOR_ACTIVATION_SWISH, 1.0f, 0.0f, createActivation, nullptr, 0.0, 0.0},
+        {"tanh", "ACTIVATION_TANH", DML_OPERATOR_ACTIVATION_TANH, 0.0f, 0.0f, createActivation, nullptr, 0.0, 0.0},
+        {"thresholded_relu", "ACTIVATION_THRESHOLDED_RELU", DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, 1.0f, 0.0f,
+         createActivation, nullptr, 0.0, 0.0},
+        {"element_wise_identity", "ELEMENT_WISE_IDENTITY", DML_OPERATOR_ELEMENT_WISE_IDENTITY, 1.0f, 0.0f,
+         createActivation, nullptr, 0.0, 0.0},
     };
     return table;
 }

@@ -21,6 +21,7 @@ struct OpSpec {
     (VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* input, const DML_TENSOR_DESC* output,
      VkdmlOperator* op);
     // The host baseline: out[i] = the formula as a plain C++ float expression (std::exp/std::log), i in [0, n).
+    // nullptr: no baselines (no naive shader either) for this operator.
     void (*hostLoop)(const float* in, float* out, size_t n, float attr0, float attr1);
     // Targets (lavapipe, FLOAT32 packed): vkdml's throughput / the naive shader's and / the 2-thread C++ loop's.
     // 0 = no target for this operator.

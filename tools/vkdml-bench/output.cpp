@@ -109,16 +109,16 @@ void printTables(const Report& r) {
 
     if (!r.throughput.empty()) {
         std::printf("\nThroughput (op/copy = best op GB/s / best copy GB/s)\n");
-        std::printf("%-20s %-4s %-9s %5s  %-16s %-16s %7s  %11s %9s\n", "operator", "type", "layout", "size", "op GB/s",
+        std::printf("%-21s %-4s %-9s %5s  %-16s %-16s %7s  %11s %9s\n", "operator", "type", "layout", "size", "op GB/s",
                     "copy GB/s", "op/copy", "K op/copy", "us/record");
         for (const ThroughputRow& t : r.throughput) {
             if (t.skipped) {
-                std::printf("%-20s %-4s %-9s %5s  skipped: %s\n", t.op->key, typeName(t.type), layoutName(t.layout),
+                std::printf("%-21s %-4s %-9s %5s  skipped: %s\n", t.op->key, typeName(t.type), layoutName(t.layout),
                             formatCount(t.elements).c_str(), t.note.c_str());
                 continue;
             }
             const std::string k = std::to_string(t.dispatchesPerList) + "/" + std::to_string(t.copiesPerList);
-            std::printf("%-20s %-4s %-9s %5s  %-16s %-16s %7.3f  %11s %9.2f\n", t.op->key, typeName(t.type),
+            std::printf("%-21s %-4s %-9s %5s  %-16s %-16s %7.3f  %11s %9.2f\n", t.op->key, typeName(t.type),
                         layoutName(t.layout), formatCount(t.elements).c_str(), gbps(t.opGBps).c_str(),
                         gbps(t.copyGBps).c_str(), ratio(t.opGBps.best, t.copyGBps.best), k.c_str(), t.recordUs);
         }
@@ -134,10 +134,10 @@ void printTables(const Report& r) {
         std::printf(
             "vkdml empty = execute+wait of a closed vkdml command list with nothing recorded; raw dispatch = "
             "raw Vulkan submit+wait of one vkCmdDispatch of one 256-invocation workgroup of an empty shader\n");
-        std::printf("%-20s %-19s %-19s %11s  %-19s %-19s %9s\n", "operator", "vkdml exec+wait", "raw Vulkan",
+        std::printf("%-21s %-19s %-19s %11s  %-19s %-19s %9s\n", "operator", "vkdml exec+wait", "raw Vulkan",
                     "ratio (med)", "vkdml empty", "raw dispatch", "us/record");
         for (const LatencyRow& l : r.latency)
-            std::printf("%-20s %-19s %-19s %11.2f  %-19s %-19s %9.2f\n", l.op->key, us(l.vkdmlUs).c_str(),
+            std::printf("%-21s %-19s %-19s %11.2f  %-19s %-19s %9.2f\n", l.op->key, us(l.vkdmlUs).c_str(),
                         us(l.rawUs).c_str(), ratio(l.vkdmlUs.median, l.rawUs.median), us(l.vkdmlEmptyUs).c_str(),
                         us(l.rawDispatchUs).c_str(), l.recordUs);
     }
@@ -147,9 +147,9 @@ void printTables(const Report& r) {
             "\nPipeline creation (vkdmlCompileOperator, ms): cold = first compile of the kernel on a fresh "
             "device; warm = a second operator needing the same shader on that device; 2nd device = the first "
             "compile again on a second fresh device in this process\n");
-        std::printf("%-20s %-4s %12s %10s %10s %12s\n", "operator", "type", "create dev", "cold", "warm", "2nd device");
+        std::printf("%-21s %-4s %12s %10s %10s %12s\n", "operator", "type", "create dev", "cold", "warm", "2nd device");
         for (const PipelineRow& p : r.pipelines)
-            std::printf("%-20s %-4s %12.2f %10.2f %10.3f %12.2f\n", p.op->key, typeName(p.type), p.deviceCreateMs,
+            std::printf("%-21s %-4s %12.2f %10.2f %10.3f %12.2f\n", p.op->key, typeName(p.type), p.deviceCreateMs,
                         p.coldMs, p.warmMs, p.secondDeviceMs);
     }
 
@@ -158,17 +158,17 @@ void printTables(const Report& r) {
             "\nBaselines (FLOAT32 packed; GB/s best (median); ratios of best): naive shader = the same "
             "operator compiled with VKDML_BENCH_NAIVE_KERNELS=1; C++ = %s\n",
             "2 std::threads, plain float loop with std::exp/std::log");
-        std::printf("%-20s %5s  %-16s %-16s %8s  %-16s %8s  %-16s %8s\n", "operator", "size", "vkdml", "naive shader",
+        std::printf("%-21s %5s  %-16s %-16s %8s  %-16s %8s  %-16s %8s\n", "operator", "size", "vkdml", "naive shader",
                     "vs naive", "C++ 2 threads", "vs C++", "copy", "vs copy");
         for (const BaselineRow& b : r.baselines) {
             if (b.skipped) {
-                std::printf("%-20s %5s  skipped: %s\n", b.op->key, formatCount(b.elements).c_str(), b.note.c_str());
+                std::printf("%-21s %5s  skipped: %s\n", b.op->key, formatCount(b.elements).c_str(), b.note.c_str());
                 continue;
             }
             char vsNaive[16] = "     n/a";
             if (b.naiveShader)
                 std::snprintf(vsNaive, sizeof(vsNaive), "%8.3f", ratio(b.vkdmlGBps.best, b.naiveShaderGBps.best));
-            std::printf("%-20s %5s  %-16s %-16s %8s  %-16s %8.3f  %-16s %8.3f\n", b.op->key,
+            std::printf("%-21s %5s  %-16s %-16s %8s  %-16s %8.3f  %-16s %8.3f\n", b.op->key,
                         formatCount(b.elements).c_str(), gbps(b.vkdmlGBps).c_str(),
                         b.naiveShader ? gbps(b.naiveShaderGBps).c_str() : "n/a (n % 4 != 0)", vsNaive,
                         gbps(b.hostLoopGBps).c_str(), ratio(b.vkdmlGBps.best, b.hostLoopGBps.best),
