@@ -1,6 +1,7 @@
-// vkdml_straight.glsl - CELU, SOFTPLUS and PARAMETRIC_SOFTPLUS as straight-line code for the parameters almost every
-// model uses: Alpha / Steepness / Beta in [2^-20, 2^20] (vk_straight_param_ok; PARAMETRIC_SOFTPLUS's Alpha of either
-// sign); the host picks these kernels only then and the general functions of vkdml_math.glsl otherwise.
+// vkdml_straight.glsl - CELU, ELU, SCALED_ELU, SOFTPLUS and PARAMETRIC_SOFTPLUS as straight-line code for the
+// parameters almost every model uses: Alpha / Gamma / Steepness / Beta in [2^-20, 2^20] (vk_straight_param_ok;
+// PARAMETRIC_SOFTPLUS's Alpha of either sign); the host picks these kernels only then and the general functions of
+// vkdml_math.glsl / vkdml_activations.glsl otherwise.
 //
 // Why: CPU drivers such as lavapipe run a shader's invocations as SIMD lanes and execute every branch under an
 // execution mask, so a function costs the sum of all its paths on every element. The general functions branch into
@@ -51,6 +52,22 @@ VK_INLINE vk_f2 vk_s_log1p_reduced(float f) {
     return vk_fast_two_sum(s.hi, lo);
 }
 
+// expm1(qh + ql) for qh in [-17.6, -2^-26] (|ql| <= 2^-20 |qh|), rounded once: 2^k (1 + p) - 1 from one reduction,
+// within 0.5 ULP + 2^-26 relative.
+VK_INLINE float vk_s_expm1_negative(float qh, float ql) {
+    vk_m_exp_red rd = vk_m_exp_reduce(qh, ql);    // k in [-26, 0]
+    vk_f2 p = vk_s_expm1_reduced(rd.rh, rd.rl);
+    precise float sc = vk_m_pow2(rd.k);
+    precise float shi = sc * p.hi;                  // exact
+    precise float slo = sc * p.lo;
+    // k >= -24: 2^k - 1 is a float, and TwoSum gives 2^k p + (2^k - 1) to 0.5 ULP.
+    vk_f2 s = vk_two_sum(shi, sc - 1.0f);
+    precise float near = s.hi + (s.lo + slo);
+    // k < -24: e^q = 2^k (1 + p) < 2^-23 is rounded once, negligibly for e^q - 1 (0.5 ULP in all).
+    precise float far = (sc + (shi + slo)) - 1.0f;
+    return (rd.k >= -24) ? near : far;
+}
+
 // (h + l) * (ih + il) rounded, for a pair h + l and a reciprocal pair: within ~1 ULP.
 VK_INLINE float vk_s_mul_pair(float h, float l, vk_f2 inv) {
     vk_f2 n = vk_fast_two_sum(h, l);
@@ -69,18 +86,30 @@ VK_INLINE float vk_act_celu_straight(float x, float alpha) {
     const float xs = formula ? x : -alpha;          // stand-in for the inputs selected below
     vk_f2 q = vk_two_prod(xs, inv.hi);
     precise float ql = q.lo + xs * inv.lo;          // x / alpha = q.hi + ql
-    vk_m_exp_red rd = vk_m_exp_reduce(q.hi, ql);    // k in [-26, 0]
-    vk_f2 p = vk_s_expm1_reduced(rd.rh, rd.rl);
-    precise float sc = vk_m_pow2(rd.k);
-    precise float shi = sc * p.hi;                  // exact
-    precise float slo = sc * p.lo;
-    // k >= -24: 2^k - 1 is a float, and TwoSum gives 2^k p + (2^k - 1) to 0.5 ULP.
-    vk_f2 s = vk_two_sum(shi, sc - 1.0f);
-    precise float near = s.hi + (s.lo + slo);
-    // k < -24: e^(x/alpha) = 2^k (1 + p) < 2^-23 is rounded once, negligibly for e - 1 (0.5 ULP in all).
-    precise float far = (sc + (shi + slo)) - 1.0f;
-    precise float value = alpha * ((rd.k >= -24) ? near : far);
+    precise float value = alpha * vk_s_expm1_negative(q.hi, ql);
     return (x < lowest) ? -alpha : (formula ? value : vk_m_ftz(x));
+}
+
+// ELU: x if x >= 0, alpha * (exp(x) - 1) otherwise, for vk_straight_param_ok(alpha). About 1 ULP (vk_act_elu: 0.6).
+VK_INLINE float vk_act_elu_straight(float x, float alpha) {
+    const bool formula = x < -1.49011612e-08f && x >= -17.5f;   // below -2^-26 (above: alpha x rounded once)
+    precise float value = alpha * vk_s_expm1_negative(formula ? x : -1.0f, 0.0f);
+    precise float small = alpha * vk_m_ftz(x);                 // x in [-2^-26, 0]: alpha expm1(x) = alpha x (1 + x/2)
+    return (x < -17.5f) ? -alpha : (formula ? value : ((x >= 0.0f || vk_m_isnan(x)) ? vk_m_ftz(x) : small));
+}
+
+// SCALED_ELU: gamma * x if x > 0, gamma * alpha * (exp(x) - 1) otherwise, for vk_straight_param_ok(alpha) and
+// vk_straight_param_ok(gamma); gamma * alpha as an exact pair. About 1.5 ULP (vk_act_scaled_elu: 0.6).
+VK_INLINE float vk_act_scaled_elu_straight(float x, float alpha, float gamma) {
+    vk_f2 ga = vk_two_prod(gamma, alpha);
+    const bool formula = x < -1.49011612e-08f && x >= -17.5f;
+    precise float y = vk_s_expm1_negative(formula ? x : -1.0f, 0.0f);
+    precise float xf = vk_m_ftz(x);
+    precise float value = ga.hi * y + ga.lo * y;
+    precise float small = ga.hi * xf + ga.lo * xf;             // x in [-2^-26, 0]: gamma alpha x (1 + x/2)
+    precise float positive = gamma * xf;                        // also +inf
+    precise float plateau = -ga.hi - ga.lo;                     // x < -17.5 (also -inf): -gamma alpha
+    return vk_m_isnan(x) ? x : ((x > 0.0f) ? positive : ((x < -17.5f) ? plateau : (formula ? value : small)));
 }
 
 // The parts of ln(1 + e^t) for t = scale * x: t exactly; L = log1p(e^-|t|) to 2^-26 relative (|t| <= 20); and

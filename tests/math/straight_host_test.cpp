@@ -1,5 +1,5 @@
-// straight_host_test.cpp - host (CPU) tests of glsl/vkdml_straight.glsl, the branch-free CELU, SOFTPLUS and
-// PARAMETRIC_SOFTPLUS used for parameters in [2^-20, 2^20], compiled as C++ through tests/support/glsl_host_shim.h: the same bounds as the
+// straight_host_test.cpp - host (CPU) tests of glsl/vkdml_straight.glsl, the branch-free CELU, ELU, SCALED_ELU,
+// SOFTPLUS and PARAMETRIC_SOFTPLUS used for parameters in [2^-20, 2^20], compiled as C++ through tests/support/glsl_host_shim.h: the same bounds as the
 // general functions (<= 4 ULP fp32, <= 1 ULP on fp16 tensors) against the double-precision reference, with and
 // without the host FPU flushing denormals, and the same special values as the general functions.
 //
@@ -13,10 +13,12 @@
 namespace vkglsl {
 #include "vkdml_half.glsl"
 #include "vkdml_math.glsl"
+#include "vkdml_activations.glsl"
 #include "vkdml_straight.glsl"
 } // namespace vkglsl
 
 #include "reference.h"
+#include "reference_activations.h"
 
 #include <cfloat>
 #include <cmath>
@@ -66,24 +68,34 @@ double region_t(uint64_t i, uint64_t n, double lo, double hi) {
     return (i % 4 == 1) ? tiny : -tiny;
 }
 
+enum RegionMap { kTimesP, kOverP, kOver1_5, kPlain };   // x = t * p, t / p, t / 1.5, t
+
 struct Fn {
     const char* name;
     float (*dev)(float, float);
     double (*ref)(double, double);
-    double lo, hi;   // the non-trivial region of x / p (CELU), p x (SOFTPLUS) or 1.5 x (PARAMETRIC_SOFTPLUS, alpha = p)
-    bool divide;     // region mapped as x = t * p (CELU), x = t / p (SOFTPLUS) or x = t / 1.5
+    double lo, hi;   // the non-trivial region of t
+    RegionMap map;
 };
 const Fn kFns[] = {
     {"celu_straight", [](float x, float a) { return vkglsl::vk_act_celu_straight(x, a); },
-     [](double x, double a) { return ref_celu(x, a); }, -20.0, 2.0, false},
+     [](double x, double a) { return ref_celu(x, a); }, -20.0, 2.0, kTimesP},
+    {"elu_straight", [](float x, float a) { return vkglsl::vk_act_elu_straight(x, a); },
+     [](double x, double a) { return ref_elu(x, a); }, -20.0, 2.0, kPlain},
+    {"scaled_elu_straight alpha=p gamma=1.0507",
+     [](float x, float a) { return vkglsl::vk_act_scaled_elu_straight(x, a, 1.0507f); },
+     [](double x, double a) { return ref_scaled_elu(x, a, double(1.0507f)); }, -20.0, 2.0, kPlain},
+    {"scaled_elu_straight alpha=1.6733 gamma=p",
+     [](float x, float g) { return vkglsl::vk_act_scaled_elu_straight(x, 1.6733f, g); },
+     [](double x, double g) { return ref_scaled_elu(x, double(1.6733f), g); }, -20.0, 2.0, kPlain},
     {"softplus_straight", [](float x, float s) { return vkglsl::vk_act_softplus_straight(x, s); },
-     [](double x, double s) { return ref_softplus(x, s); }, -130.0, 40.0, true},
+     [](double x, double s) { return ref_softplus(x, s); }, -130.0, 40.0, kOverP},
     {"parametric_softplus_straight alpha=p beta=1.5",
      [](float x, float a) { return vkglsl::vk_act_parametric_softplus_straight(x, a, 1.5f); },
-     [](double x, double a) { return ref_parametric_softplus(x, a, 1.5); }, -130.0, 40.0, false},
+     [](double x, double a) { return ref_parametric_softplus(x, a, 1.5); }, -130.0, 40.0, kOver1_5},
     {"parametric_softplus_straight alpha=-0.75 beta=p",
      [](float x, float b) { return vkglsl::vk_act_parametric_softplus_straight(x, -0.75f, b); },
-     [](double x, double b) { return ref_parametric_softplus(x, -0.75, b); }, -130.0, 40.0, true},
+     [](double x, double b) { return ref_parametric_softplus(x, -0.75, b); }, -130.0, 40.0, kOverP},
 };
 
 UlpCheck check(const Fn& f, float p, bool ftz, uint32_t step) {
@@ -95,8 +107,12 @@ UlpCheck check(const Fn& f, float p, bool ftz, uint32_t step) {
     const uint64_t n = uint64_t(1) << 18;
     c.merge(sweep(name, 4, n, [&](uint64_t i) {
         const double t = region_t(i, n, f.lo, f.hi);
-        if (f.lo == -130.0 && !f.divide) return float(t / 1.5);
-        return float(f.divide ? t / p : t * p);
+        switch (f.map) {
+            case kTimesP: return float(t * p);
+            case kOverP: return float(t / p);
+            case kOver1_5: return float(t / 1.5);
+            default: return float(t);
+        }
     }, dev, ref, ftz));
     const std::vector<float> sp = special_inputs();
     c.merge(sweep(name, 4, sp.size(), [&](uint64_t i) { return sp[i]; }, dev, ref, ftz));
@@ -156,6 +172,13 @@ TEST_CASE("straight CELU and SOFTPLUS: special values as the general functions")
         CHECK(bits_of_float(vk_act_softplus_straight(-inf, p)) == 0u);
         CHECK(std::isnan(vk_act_softplus_straight(NAN, p)));
         CHECK(vk_act_softplus_straight(3e38f, p) == 3e38f);
+        CHECK(vk_act_elu_straight(-inf, p) == -p);
+        CHECK(vk_act_elu_straight(inf, p) == inf);
+        CHECK(std::isnan(vk_act_elu_straight(NAN, p)));
+        CHECK(bits_of_float(vk_act_elu_straight(-0.0f, p)) == 0x80000000u);
+        CHECK(vk_act_scaled_elu_straight(inf, p, 2.0f) == inf);
+        CHECK(vk_act_scaled_elu_straight(-inf, p, 2.0f) == float(-2.0 * double(p)));
+        CHECK(std::isnan(vk_act_scaled_elu_straight(NAN, p, p)));
         CHECK(vk_act_parametric_softplus_straight(inf, p, 1.0f) == inf);
         CHECK(vk_act_parametric_softplus_straight(inf, -p, 1.0f) == -inf);
         CHECK(bits_of_float(vk_act_parametric_softplus_straight(-inf, -p, p)) == 0x80000000u);
@@ -169,7 +192,7 @@ TEST_CASE("straight CELU and SOFTPLUS: special values as the general functions")
     CHECK_FALSE(vk_straight_param_ok(0x1p21f));
 }
 
-TEST_CASE("straight and general CELU / SOFTPLUS / PARAMETRIC_SOFTPLUS agree within 4 ULP of each other on every 65536th pattern") {
+TEST_CASE("straight and general kernels agree within 4 ULP of each other on every 65536th pattern") {
     using namespace vkglsl;
     for (float p : kParams) {
         int far = 0;
@@ -179,13 +202,15 @@ TEST_CASE("straight and general CELU / SOFTPLUS / PARAMETRIC_SOFTPLUS agree with
             const float c = vk_act_softplus_straight(x, p), d = vk_act_softplus(x, p);
             const float g = vk_act_parametric_softplus_straight(x, -p, 1.0f / p);
             const float h = vk_act_parametric_softplus(x, -p, 1.0f / p);
+            const float e1 = vk_act_elu_straight(x, p), e2 = vk_act_elu(x, p);
+            const float s1 = vk_act_scaled_elu_straight(x, p, 1.0f / p), s2 = vk_act_scaled_elu(x, p, 1.0f / p);
             auto apart = [](float u, float v) {
                 if (std::isnan(u) || std::isnan(v)) return std::isnan(u) != std::isnan(v);
                 const int64_t iu = int32_t(bits_of_float(u)), iv = int32_t(bits_of_float(v));
                 const int64_t ou = iu < 0 ? int64_t(INT32_MIN) - iu : iu, ov = iv < 0 ? int64_t(INT32_MIN) - iv : iv;
                 return (ou > ov ? ou - ov : ov - ou) > 4;
             };
-            far += apart(a, b) + apart(c, d) + apart(g, h);
+            far += apart(a, b) + apart(c, d) + apart(g, h) + apart(e1, e2) + apart(s1, s2);
         }
         CHECK_MESSAGE(far == 0, "p = " << p);
     }
