@@ -1,7 +1,7 @@
-// vkdml_straight.glsl - CELU, ELU, SCALED_ELU, SOFTPLUS and PARAMETRIC_SOFTPLUS as straight-line code for the
-// parameters almost every model uses: Alpha / Gamma / Steepness / Beta in [2^-20, 2^20] (vk_straight_param_ok;
-// PARAMETRIC_SOFTPLUS's Alpha of either sign); the host picks these kernels only then and the general functions of
-// vkdml_math.glsl / vkdml_activations.glsl otherwise.
+// vkdml_straight.glsl - CELU, ELU, SCALED_ELU, SIGMOID, SWISH, SOFTPLUS and PARAMETRIC_SOFTPLUS as straight-line code
+// for the parameters almost every model uses: Alpha / Gamma / Steepness / Beta in [2^-20, 2^20] (vk_straight_param_ok;
+// PARAMETRIC_SOFTPLUS's Alpha of either sign; SIGMOID has none); the host picks these kernels only then and the
+// general functions of vkdml_math.glsl / vkdml_activations.glsl otherwise.
 //
 // Why: CPU drivers such as lavapipe run a shader's invocations as SIMD lanes and execute every branch under an
 // execution mask, so a function costs the sum of all its paths on every element. The general functions branch into
@@ -68,6 +68,24 @@ VK_INLINE float vk_s_expm1_negative(float qh, float ql) {
     return (rd.k >= -24) ? near : far;
 }
 
+// e^(xh + xl) = 2^k (mh + ml) for xh in [-180, 0] (|xl| <= 2^-20 |xh|), mh + ml in [0.7, 1.42] to 2^-26 relative.
+struct vk_s_exp_parts {
+    float mh;
+    float ml;
+    int k;
+};
+VK_INLINE vk_s_exp_parts vk_s_exp(float xh, float xl) {
+    vk_m_exp_red rd = vk_m_exp_reduce(xh, xl);
+    vk_f2 p = vk_s_expm1_reduced(rd.rh, rd.rl);
+    vk_f2 m = vk_fast_two_sum(1.0f, p.hi);
+    precise float ml = m.lo + p.lo;
+    vk_s_exp_parts o;
+    o.mh = m.hi;
+    o.ml = ml;
+    o.k = rd.k;
+    return o;
+}
+
 // (h + l) * (ih + il) rounded, for a pair h + l and a reciprocal pair: within ~1 ULP.
 VK_INLINE float vk_s_mul_pair(float h, float l, vk_f2 inv) {
     vk_f2 n = vk_fast_two_sum(h, l);
@@ -106,7 +124,8 @@ VK_INLINE float vk_act_scaled_elu_straight(float x, float alpha, float gamma) {
     precise float y = vk_s_expm1_negative(formula ? x : -1.0f, 0.0f);
     precise float xf = vk_m_ftz(x);
     precise float value = ga.hi * y + ga.lo * y;
-    precise float small = ga.hi * xf + ga.lo * xf;             // x in [-2^-26, 0]: gamma alpha x (1 + x/2)
+    precise float small = ga.hi * xf;                           // x in [-2^-26, 0]: gamma alpha x (1 + x/2); one
+                                                                // product, so a flushed result keeps its sign
     precise float positive = gamma * xf;                        // also +inf
     precise float plateau = -ga.hi - ga.lo;                     // x < -17.5 (also -inf): -gamma alpha
     return vk_m_isnan(x) ? x : ((x > 0.0f) ? positive : ((x < -17.5f) ? plateau : (formula ? value : small)));
@@ -126,18 +145,15 @@ VK_INLINE vk_s_softplus_parts vk_s_softplus_core(float x, float scale) {
     vk_s_softplus_parts o;
     o.t = vk_two_prod(scale, x);                    // scale x = t.hi + t.lo exactly
     const bool neg = o.t.hi < 0.0f;
-    vk_m_exp_red rd = vk_m_exp_reduce(neg ? o.t.hi : -o.t.hi, neg ? o.t.lo : -o.t.lo);   // -|t| = k ln2 + r, k >= -174
-    vk_f2 p = vk_s_expm1_reduced(rd.rh, rd.rl);
-    vk_f2 m = vk_fast_two_sum(1.0f, p.hi);          // e^r = m.hi + ml
-    precise float ml = m.lo + p.lo;
-    o.mh = m.hi;
-    o.ml = ml;
-    o.k = rd.k;
+    vk_s_exp_parts e = vk_s_exp(neg ? o.t.hi : -o.t.hi, neg ? o.t.lo : -o.t.lo);   // e^-|t|, k >= -174
+    o.mh = e.mh;
+    o.ml = e.ml;
+    o.k = e.k;
 
     // |t| <= 20: u = e^-|t| = uh + ul is normal; 1 + u = w.hi + (w.lo + ul) with w.hi in [1, 2].
-    precise float sc = vk_m_pow2(max(rd.k, -126));
-    precise float uh = m.hi * sc;
-    precise float ul = ml * sc;
+    precise float sc = vk_m_pow2(max(e.k, -126));
+    precise float uh = e.mh * sc;
+    precise float ul = e.ml * sc;
     vk_f2 w = vk_two_sum(1.0f, uh);
     const bool halve = w.hi > VK_M_SQRT2;
     precise float f = (halve ? 0.5f * w.hi : w.hi) - 1.0f;   // exact
@@ -145,9 +161,9 @@ VK_INLINE vk_s_softplus_parts vk_s_softplus_core(float x, float scale) {
     // log(w.hi + d) = log(w.hi) + d / w.hi - ...: |d / w.hi| <= 2^-24, the next term is below 2^-49. (For u < 2^-24,
     // w.hi = 1 and the whole of u is in d.)
     precise float d = (w.lo + ul) / w.hi;
-    precise float e = halve ? 1.0f : 0.0f;
-    vk_f2 lsum = vk_two_sum(e * VK_M_LN2_HI, l1.hi);
-    precise float llo = lsum.lo + (l1.lo + (e * VK_M_LN2_LO + d));
+    precise float en = halve ? 1.0f : 0.0f;
+    vk_f2 lsum = vk_two_sum(en * VK_M_LN2_HI, l1.hi);
+    precise float llo = lsum.lo + (l1.lo + (en * VK_M_LN2_LO + d));
     o.lh = lsum.hi;
     o.ll = llo;
     return o;
@@ -200,6 +216,52 @@ VK_INLINE float vk_act_parametric_softplus_straight(float x, float alpha, float 
     precise float large = vk_m_isinf(xx) ? xx * ab.hi : xx * ab.hi + xx * ab.lo;
     // t < -120 (also x = -inf): |alpha| e^t < 2^-150, a zero of alpha's sign.
     return vk_m_isnan(x) ? x : ((t0 >= 20.0f) ? large : ((t0 < -120.0f) ? vk_m_signed_zero(alpha < 0.0f) : value));
+}
+
+// sigmoid(t) = 2^k (hi + lo) for t = th + tl with |th| <= 150: 1 / (1 + u) (t >= 0, k = 0) or u / (1 + u) (t < 0)
+// with u = e^-|t| = 2^k (mh + ml); hi + lo to ~2^-25 relative.
+VK_INLINE vk_m_quot vk_s_sigmoid(float th, float tl) {
+    const bool neg = th < 0.0f;
+    vk_s_exp_parts e = vk_s_exp(neg ? th : -th, neg ? tl : -tl);
+    precise float sc = vk_m_pow2(max(e.k, -126));       // u below 2^-126 only matters as 1 + u = 1
+    vk_f2 w = vk_two_sum(1.0f, e.mh * sc);               // 1 + u = w.hi + wl, w.hi in [1, 2]
+    precise float wl = w.lo + e.ml * sc;
+    vk_f2 inv = vk_s_reciprocal(w.hi);
+    precise float rl = inv.lo - (wl * inv.hi) * inv.hi;  // 1 / (1 + u) = inv.hi + rl
+    vk_f2 p = vk_two_prod(e.mh, inv.hi);                 // u / (1 + u) = 2^k (mh + ml)(inv.hi + rl)
+    precise float pl = p.lo + (e.mh * rl + e.ml * inv.hi);
+    vk_m_quot o;
+    o.q0 = neg ? p.hi : inv.hi;
+    o.q1 = neg ? pl : rl;
+    o.k = neg ? e.k : 0;
+    return o;
+}
+
+// SIGMOID: 1 / (1 + e^-x). About 1 ULP (vk_act_sigmoid: 0.6).
+VK_INLINE float vk_act_sigmoid_straight(float x) {
+    const float xx = vk_m_ftz(x);
+    const bool tame = abs(xx) <= 150.0f;
+    vk_m_quot g = vk_s_sigmoid(tame ? xx : 0.0f, 0.0f);
+    precise float value = vk_m_ldexp(g.q0 + g.q1, g.k);
+    // NaN stays NaN; above 24 (also +inf) 1 - e^-x rounds to 1; below -150 (also -inf) e^x rounds to 0.
+    return vk_m_isnan(x) ? x : ((xx > 24.0f) ? 1.0f : ((xx < -150.0f) ? 0.0f : value));
+}
+
+// SWISH: x * sigmoid(steepness * x), for vk_straight_param_ok(steepness); the product with x rounded about twice:
+// within ~1.5 ULP (vk_act_swish: 0.7).
+VK_INLINE float vk_act_swish_straight(float x, float steepness) {
+    const float xx = vk_m_ftz(x);
+    precise float t0 = steepness * xx;
+    const bool tame = abs(t0) <= 150.0f;
+    const float xs = tame ? xx : 0.0f;
+    vk_f2 t = vk_two_prod(steepness, xs);
+    vk_m_quot g = vk_s_sigmoid(t.hi, t.lo);
+    precise float sigma = g.q0 + g.q1;
+    precise float value = vk_m_ldexp(xs * sigma, g.k);   // one product: a flushed result keeps the sign of x
+    // NaN stays NaN, and x = -inf gives NaN (-inf * sigmoid(-inf) = inf * 0); t > 24 (also x = +inf):
+    // x (1 - e^-t), e^-t < 2^-34; t < -150: |x| e^t = |t| e^t / steepness < 2^-180, a zero of x's sign.
+    if (vk_m_isnan(x) || (vk_m_isinf(xx) && xx < 0.0f)) return vk_m_nan();
+    return (t0 > 24.0f) ? xx : ((t0 < -150.0f) ? vk_m_signed_zero(xx < 0.0f) : value);
 }
 
 #endif // VKDML_STRAIGHT_GLSL

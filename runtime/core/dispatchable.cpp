@@ -70,15 +70,18 @@ BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding,
 }
 
 namespace {
-// CELU, ELU, SCALED_ELU, SOFTPLUS and PARAMETRIC_SOFTPLUS with the parameters most models use run branch-free kernels
+// CELU, ELU, SCALED_ELU, SIGMOID, SWISH, SOFTPLUS and PARAMETRIC_SOFTPLUS with the parameters most models use run
+// branch-free kernels
 // (glsl/vkdml_straight.glsl; this is its vk_straight_param_ok), fp32 and fp16, in every layout.
 bool usesStraightKernel(const dml::OperatorInfo& info, float p0, float p1) {
     const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
     if (dataType != DML_TENSOR_DATA_TYPE_FLOAT32 && dataType != DML_TENSOR_DATA_TYPE_FLOAT16) return false;
     auto ok = [](float a) { return a >= 0x1p-20f && a <= 0x1p20f; };
     switch (info.schema->type) {
+        case DML_OPERATOR_ACTIVATION_SIGMOID: return true;
         case DML_OPERATOR_ACTIVATION_CELU:
         case DML_OPERATOR_ACTIVATION_ELU:
+        case DML_OPERATOR_ACTIVATION_SWISH:
         case DML_OPERATOR_ACTIVATION_SOFTPLUS: return ok(p0);
         case DML_OPERATOR_ACTIVATION_SCALED_ELU: return ok(p0) && ok(p1);
         case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return ok(std::fabs(p0)) && ok(p1);

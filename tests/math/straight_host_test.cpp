@@ -1,5 +1,5 @@
 // straight_host_test.cpp - host (CPU) tests of glsl/vkdml_straight.glsl, the branch-free CELU, ELU, SCALED_ELU,
-// SOFTPLUS and PARAMETRIC_SOFTPLUS used for parameters in [2^-20, 2^20], compiled as C++ through tests/support/glsl_host_shim.h: the same bounds as the
+// SIGMOID, SWISH, SOFTPLUS and PARAMETRIC_SOFTPLUS used for parameters in [2^-20, 2^20], compiled as C++ through tests/support/glsl_host_shim.h: the same bounds as the
 // general functions (<= 4 ULP fp32, <= 1 ULP on fp16 tensors) against the double-precision reference, with and
 // without the host FPU flushing denormals, and the same special values as the general functions.
 //
@@ -88,6 +88,10 @@ const Fn kFns[] = {
     {"scaled_elu_straight alpha=1.6733 gamma=p",
      [](float x, float g) { return vkglsl::vk_act_scaled_elu_straight(x, 1.6733f, g); },
      [](double x, double g) { return ref_scaled_elu(x, double(1.6733f), g); }, -20.0, 2.0, kPlain},
+    {"sigmoid_straight (p unused)", [](float x, float) { return vkglsl::vk_act_sigmoid_straight(x); },
+     [](double x, double) { return ref_sigmoid(x); }, -110.0, 30.0, kPlain},
+    {"swish_straight", [](float x, float s) { return vkglsl::vk_act_swish_straight(x, s); },
+     [](double x, double s) { return ref_swish(x, s); }, -160.0, 30.0, kOverP},
     {"softplus_straight", [](float x, float s) { return vkglsl::vk_act_softplus_straight(x, s); },
      [](double x, double s) { return ref_softplus(x, s); }, -130.0, 40.0, kOverP},
     {"parametric_softplus_straight alpha=p beta=1.5",
@@ -179,6 +183,13 @@ TEST_CASE("straight CELU and SOFTPLUS: special values as the general functions")
         CHECK(vk_act_scaled_elu_straight(inf, p, 2.0f) == inf);
         CHECK(vk_act_scaled_elu_straight(-inf, p, 2.0f) == float(-2.0 * double(p)));
         CHECK(std::isnan(vk_act_scaled_elu_straight(NAN, p, p)));
+        CHECK(vk_act_sigmoid_straight(inf) == 1.0f);
+        CHECK(vk_act_sigmoid_straight(-inf) == 0.0f);
+        CHECK(std::isnan(vk_act_sigmoid_straight(NAN)));
+        CHECK(vk_act_swish_straight(inf, p) == inf);
+        CHECK(std::isnan(vk_act_swish_straight(-inf, p)));
+        CHECK(std::isnan(vk_act_swish_straight(NAN, p)));
+        CHECK(bits_of_float(vk_act_swish_straight(-1e38f, p)) == 0x80000000u);
         CHECK(vk_act_parametric_softplus_straight(inf, p, 1.0f) == inf);
         CHECK(vk_act_parametric_softplus_straight(inf, -p, 1.0f) == -inf);
         CHECK(bits_of_float(vk_act_parametric_softplus_straight(-inf, -p, p)) == 0x80000000u);
@@ -203,6 +214,8 @@ TEST_CASE("straight and general kernels agree within 4 ULP of each other on ever
             const float g = vk_act_parametric_softplus_straight(x, -p, 1.0f / p);
             const float h = vk_act_parametric_softplus(x, -p, 1.0f / p);
             const float e1 = vk_act_elu_straight(x, p), e2 = vk_act_elu(x, p);
+            const float w1 = vk_act_swish_straight(x, p), w2 = vk_act_swish(x, p);
+            const float g1 = vk_act_sigmoid_straight(x), g2 = vk_act_sigmoid(x);
             const float s1 = vk_act_scaled_elu_straight(x, p, 1.0f / p), s2 = vk_act_scaled_elu(x, p, 1.0f / p);
             auto apart = [](float u, float v) {
                 if (std::isnan(u) || std::isnan(v)) return std::isnan(u) != std::isnan(v);
@@ -210,7 +223,7 @@ TEST_CASE("straight and general kernels agree within 4 ULP of each other on ever
                 const int64_t ou = iu < 0 ? int64_t(INT32_MIN) - iu : iu, ov = iv < 0 ? int64_t(INT32_MIN) - iv : iv;
                 return (ou > ov ? ou - ov : ov - ou) > 4;
             };
-            far += apart(a, b) + apart(c, d) + apart(g, h) + apart(e1, e2) + apart(s1, s2);
+            far += apart(a, b) + apart(c, d) + apart(g, h) + apart(e1, e2) + apart(s1, s2) + apart(w1, w2) + apart(g1, g2);
         }
         CHECK_MESSAGE(far == 0, "p = " << p);
     }

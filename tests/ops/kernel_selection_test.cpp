@@ -27,7 +27,7 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 2, 1, "linear_f32_contig", true},
     {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 2, 1, "linear_f32_strided", true},
     {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kRows, 2, 1, "linear_f32_rows", true},
-    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kRows, 0, 0, "sigmoid_f16_rows", false},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kRows, 0, 0, "sigmoid_straight_f16_rows", false},
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kRows, 1, 0, "celu_straight_f32_rows", false},
     {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT32, kRows, 0, 0, "relu_i32_strided", false},
     {DML_OPERATOR_ACTIVATION_HARD_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, 0.2f, 0.5f, "hard_sigmoid_f16_contig",
@@ -35,8 +35,8 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 0.2f, 0.5f, "hard_swish_f32_contig",
      true},
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 2, 1, "identity_f32_strided", true},
-    // CELU / ELU / SCALED_ELU / SOFTPLUS / PARAMETRIC_SOFTPLUS: the branch-free kernels for parameters in [2^-20, 2^20]
-    // (PARAMETRIC_SOFTPLUS's Alpha of either sign), the general ones elsewhere.
+    // CELU / ELU / SCALED_ELU / SIGMOID / SWISH / SOFTPLUS / PARAMETRIC_SOFTPLUS: the branch-free kernels for
+    // parameters in [2^-20, 2^20] (PARAMETRIC_SOFTPLUS's Alpha of either sign), the general ones elsewhere.
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1, 0, "celu_straight_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 0x1p20f, 0, "celu_straight_f32_strided", false},
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 0x1p21f, 0, "celu_f32_contig", false},
@@ -51,6 +51,9 @@ const Selection kSelections[] = {
      "parametric_softplus_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1e-30f, 1,
      "parametric_softplus_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 0, 0, "sigmoid_straight_f32_strided", false},
+    {DML_OPERATOR_ACTIVATION_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1, 0, "swish_straight_f32_contig", false},
+    {DML_OPERATOR_ACTIVATION_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, -1, 0, "swish_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_ELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1, 0, "elu_straight_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_ELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, -1, 0, "elu_f32_contig", false},
     {DML_OPERATOR_ACTIVATION_SCALED_ELU, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, 1.67326f, 1.0507f,
