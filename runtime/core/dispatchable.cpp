@@ -71,7 +71,7 @@ BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding,
 
 namespace {
 // CELU, ELU, SCALED_ELU, SIGMOID, SWISH, SOFTPLUS and PARAMETRIC_SOFTPLUS with the parameters most models use run
-// branch-free kernels
+// branch-free kernels, and the identities without scale or bias a plain copy
 // (glsl/vkdml_straight.glsl; this is its vk_straight_param_ok), fp32 and fp16, in every layout.
 bool usesStraightKernel(const dml::OperatorInfo& info, float p0, float p1) {
     const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
@@ -79,6 +79,8 @@ bool usesStraightKernel(const dml::OperatorInfo& info, float p0, float p1) {
     auto ok = [](float a) { return a >= 0x1p-20f && a <= 0x1p20f; };
     switch (info.schema->type) {
         case DML_OPERATOR_ACTIVATION_SIGMOID: return true;
+        case DML_OPERATOR_ACTIVATION_IDENTITY:
+        case DML_OPERATOR_ELEMENT_WISE_IDENTITY: return p0 == 1.0f && p1 == 0.0f;   // a plain copy
         case DML_OPERATOR_ACTIVATION_CELU:
         case DML_OPERATOR_ACTIVATION_ELU:
         case DML_OPERATOR_ACTIVATION_SWISH:
