@@ -7,7 +7,11 @@
 
 namespace {
 vkdml::vk::FaultSite siteOf(VKDML_FAULT_SITE site) {
-    return site == VKDML_FAULT_SITE_SUBMIT ? vkdml::vk::FaultSite::Submit : vkdml::vk::FaultSite::Allocation;
+    switch (site) {
+        case VKDML_FAULT_SITE_SUBMIT: return vkdml::vk::FaultSite::Submit;
+        case VKDML_FAULT_SITE_SHADER_COMPILE: return vkdml::vk::FaultSite::ShaderCompile;
+        default: return vkdml::vk::FaultSite::Allocation;
+    }
 }
 }  // namespace
 

@@ -70,7 +70,9 @@ Device* Device::create(const VKDML_DEVICE_DESC* desc) {
                        device->ctx_->validationEnabled()
                            ? "vkdml: Vulkan validation enabled (VK_LAYER_KHRONOS_validation)"
                            : "vkdml: DEBUG requested but VK_LAYER_KHRONOS_validation is not installed");
-    device->pipelines_ = std::make_unique<vk::PipelineStore>(*device->ctx_);
+    device->pipelines_ = std::make_unique<vk::PipelineStore>(*device->ctx_, [raw](const std::string& message) {
+        raw->report(VKDML_MESSAGE_SEVERITY_INFO, S_OK, message);
+    });
     device->queue_ = std::make_unique<vk::Queue>(*device->ctx_);
     return device.release();
 }

@@ -8,8 +8,7 @@
 #include "core/error.h"
 #include "core/kernel_params.h"
 #include "core/raw_value.h"
-#include "dml/integer_shrink.h"
-#include "vk/shader_registry.h"
+#include "dml/elementwise_lowering.h"
 
 namespace vkdml {
 
@@ -17,22 +16,6 @@ namespace {
 
 std::string slotName(const char* what, UINT index, const char* name) {
     return std::string(what) + "[" + std::to_string(index) + "] (" + name + ")";
-}
-
-// The storage part of a kernel variant's name (glsl/CMakeLists.txt): f32, f16, i8/i16/i32, u8/u16/u32, or x64 for
-// any 64-bit type (moved bit for bit).
-std::string storageTag(DML_TENSOR_DATA_TYPE type) {
-    switch (type) {
-        case DML_TENSOR_DATA_TYPE_FLOAT32: return "f32";
-        case DML_TENSOR_DATA_TYPE_FLOAT16: return "f16";
-        case DML_TENSOR_DATA_TYPE_INT64:
-        case DML_TENSOR_DATA_TYPE_UINT64:
-        case DML_TENSOR_DATA_TYPE_FLOAT64: return "x64";
-        default: {
-            const char* sign = dml::isSignedIntegerType(type) ? "i" : "u";
-            return sign + std::to_string(dml::elementSizeInBits(type));
-        }
-    }
 }
 
 bool rangesOverlap(const BoundBuffer& a, uint64_t aSize, const BoundBuffer& b, uint64_t bSize) {
@@ -70,27 +53,6 @@ BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding,
 }
 
 namespace {
-// CELU, ELU, SCALED_ELU, SIGMOID, SWISH, SOFTPLUS and PARAMETRIC_SOFTPLUS with the parameters most models use run
-// branch-free kernels, and the identities without scale or bias a plain copy
-// (glsl/vkdml_straight.glsl; this is its vk_straight_param_ok), fp32 and fp16, in every layout.
-bool usesStraightKernel(const dml::OperatorInfo& info, float p0, float p1) {
-    const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
-    if (dataType != DML_TENSOR_DATA_TYPE_FLOAT32 && dataType != DML_TENSOR_DATA_TYPE_FLOAT16) return false;
-    auto ok = [](float a) { return a >= 0x1p-20f && a <= 0x1p20f; };
-    switch (info.schema->type) {
-        case DML_OPERATOR_ACTIVATION_SIGMOID: return true;
-        case DML_OPERATOR_ACTIVATION_IDENTITY:
-        case DML_OPERATOR_ELEMENT_WISE_IDENTITY: return p0 == 1.0f && p1 == 0.0f;   // a plain copy
-        case DML_OPERATOR_ACTIVATION_CELU:
-        case DML_OPERATOR_ACTIVATION_ELU:
-        case DML_OPERATOR_ACTIVATION_SWISH:
-        case DML_OPERATOR_ACTIVATION_SOFTPLUS: return ok(p0);
-        case DML_OPERATOR_ACTIVATION_SCALED_ELU: return ok(p0) && ok(p1);
-        case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return ok(std::fabs(p0)) && ok(p1);
-        default: return false;
-    }
-}
-
 // Every tensor's innermost dimension contiguous and a whole number of 16-byte vectors, every other stride too.
 bool rowsAreVectors(const dml::ElementwisePlan& plan) {
     const uint64_t vector = 16 / plan.elementBytes;
@@ -148,44 +110,25 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     limits.maxRank = KernelParams::maxRank(plan_.tensorCount);
     chunks_ = dml::splitIntoChunks(plan_, limits);
 
-    std::string variant;
-    if (naive_) {
-        variant = "f32_naive";
-        vectorElements_ = 4;
-    } else if (plan_.contiguous) {
-        variant = storageTag(dataType) + "_contig";
-        vectorElements_ = 16 / plan_.elementBytes;
-    } else {
-        variant = storageTag(dataType) + "_strided" + (half && ctx.caps().storage16Bit ? "16" : "");
-    }
+    if (naive_) vectorElements_ = 4;
+    else if (plan_.contiguous) vectorElements_ = 16 / plan_.elementBytes;
+    const kernel::Walk walk = naive_ ? kernel::Walk::Naive : plan_.contiguous ? kernel::Walk::Flat : kernel::Walk::Strided;
+    dml::KernelTarget target;
+    target.deviceName = ctx.caps().properties.deviceName;
+    target.float64Math = ctx.caps().float64Math;
+    target.int64 = ctx.caps().int64;
+    target.storage16 = ctx.caps().storage16Bit;
+    const dml::LoweredKernel lowered = dml::lowerElementwise(info, target, walk);
     // What every dispatch of this operator passes alike: attributes and strides (chunks add sizes and bases).
-    params_.p0 = info.floatCount > 0 ? info.floats[0] : info.schema->defaultAttributes[0];
-    params_.p1 = info.floatCount > 1 ? info.floats[1] : info.schema->defaultAttributes[1];
-    if (!float32or16 && info.schema->type == DML_OPERATOR_ACTIVATION_SHRINK) {
-        if (!ctx.caps().int64)
-            fail(E_NOTIMPL, "ACTIVATION_SHRINK on " + std::string(dml::dataTypeName(dataType)) +
-                                " tensors needs shaderInt64, which " + ctx.caps().properties.deviceName + " lacks");
-        // The integer kernel reads the attributes as exact integer terms, bit for bit in place of p0/p1, plus the
-        // flags and the second-input base a one-input kernel does not otherwise use.
-        const dml::IntegerShrinkTerms terms = dml::integerShrinkTerms(dataType, info.floats[0], info.floats[1]);
-        std::memcpy(&params_.p0, &terms.lowerEndBits, 4);
-        std::memcpy(&params_.p1, &terms.upperStartBits, 4);
-        params_.in2Base = terms.biasFloorLow;
-        params_.flags = terms.flags;
-    }
+    std::memcpy(&params_.p0, &lowered.p0Bits, 4);
+    std::memcpy(&params_.p1, &lowered.p1Bits, 4);
+    params_.in2Base = lowered.in2Base;
+    params_.flags = lowered.flags;
     const uint32_t tensorCount = plan_.tensorCount;
     for (uint32_t t = 0; t < tensorCount; ++t)
         for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
             params_.stride(tensorCount, t, d) = static_cast<uint32_t>(plan_.strides[t][d]);
-    const std::string kernel =
-        std::string(info.schema->kernel) + (!naive_ && usesStraightKernel(info, params_.p0, params_.p1) ? "_straight" : "");
-    // The same kernel computing in double, where the device has it and glsl/ built one (VKDML_FP64_KERNELS).
-    auto shaderFor = [&](const std::string& kernelVariant) {
-        const std::string name = kernel + "_" + kernelVariant;
-        const bool fp64 = float32or16 && !naive_ && ctx.caps().float64Math && vk::findEmbeddedShader(name + "_d");
-        return fp64 ? name + "_d" : name;
-    };
-    shaderName_ = shaderFor(variant);
+    shaderName_ = lowered.program.name();
     if (rows_) {
         // The rows kernel sees sizes, strides and bases in vectors; chunks that are not whole vectors (tiles of
         // huge rows) fall back to the strided kernel.
@@ -194,16 +137,17 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
         for (uint32_t t = 0; t < tensorCount; ++t)
             for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
                 rowsParams_.stride(tensorCount, t, d) = d == 0 ? 1u : static_cast<uint32_t>(plan_.strides[t][d] / vector);
-        rowsPipeline_ = &device.pipelines().get(shaderFor(storageTag(dataType) + "_rows"));
+        const dml::LoweredKernel rows = dml::lowerElementwise(info, target, kernel::Walk::Rows);
+        rowsPipeline_ = &device.pipelines().get(rows.program);
+        shaderName_ = rows.program.name();
     }
     // CPU devices: the flat kernel split into a whole-vector and a tail pipeline (glsl/elementwise_contiguous.glsl).
     if (plan_.contiguous && !naive_ && ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
-        pipeline_ = &device.pipelines().get(shaderName_, 1);
-        tailPipeline_ = &device.pipelines().get(shaderName_, 2);
+        pipeline_ = &device.pipelines().get(lowered.program, 1);
+        tailPipeline_ = &device.pipelines().get(lowered.program, 2);
     } else {
-        pipeline_ = &device.pipelines().get(shaderName_);
+        pipeline_ = &device.pipelines().get(lowered.program);
     }
-    if (rows_) shaderName_ = shaderFor(storageTag(dataType) + "_rows");
 }
 
 DML_BINDING_PROPERTIES CompiledOperator::bindingProperties() const {

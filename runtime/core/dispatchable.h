@@ -62,7 +62,7 @@ public:
 
     const dml::OperatorInfo& info() const { return op_->info(); }
     void markInitialized() { initialized_ = true; }
-    const std::string& shaderName() const { return shaderName_; }  // the embedded kernel it dispatches
+    const std::string& shaderName() const { return shaderName_; }  // the kernel it dispatches ("celu_f32_contig")
 
 private:
     std::vector<BindingSlot> readTensorBindings(UINT count, const DML_BINDING_DESC* bindings,

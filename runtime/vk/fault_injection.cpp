@@ -14,13 +14,14 @@ struct Site {
 };
 
 Site& site(FaultSite which) {
-    static Site sites[2];
+    static Site sites[3];
     static std::once_flag fromEnvironment;
     std::call_once(fromEnvironment, [] {
         if (const char* n = std::getenv("VKDML_FAULT_ALLOC")) sites[0].failAt = std::strtoull(n, nullptr, 10);
         if (const char* n = std::getenv("VKDML_FAULT_SUBMIT")) sites[1].failAt = std::strtoull(n, nullptr, 10);
+        if (const char* n = std::getenv("VKDML_FAULT_COMPILE")) sites[2].failAt = std::strtoull(n, nullptr, 10);
     });
-    return sites[which == FaultSite::Allocation ? 0 : 1];
+    return sites[static_cast<int>(which)];
 }
 
 }  // namespace
@@ -37,7 +38,12 @@ VkResult faultPoint(FaultSite which) {
     Site& s = site(which);
     const uint64_t call = s.calls.fetch_add(1) + 1;
     if (call != s.failAt.load()) return VK_SUCCESS;
-    return which == FaultSite::Allocation ? VK_ERROR_OUT_OF_DEVICE_MEMORY : VK_ERROR_DEVICE_LOST;
+    switch (which) {
+        case FaultSite::Allocation: return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+        case FaultSite::Submit: return VK_ERROR_DEVICE_LOST;
+        case FaultSite::ShaderCompile: break;
+    }
+    return VK_ERROR_UNKNOWN;
 }
 
 }  // namespace vkdml::vk

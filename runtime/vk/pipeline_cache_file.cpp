@@ -1,12 +1,11 @@
 #include "vk/pipeline_cache_file.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sys/stat.h>
 #include <unistd.h>
+
+#include "vk/cache_directory.h"
 
 namespace vkdml::vk {
 
@@ -23,33 +22,14 @@ struct Header {
     uint64_t payloadHash;  // FNV-1a
 };
 
-uint64_t fnv1a(const uint8_t* data, size_t size) {
-    uint64_t hash = 1469598103934665603ull;
-    for (size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 1099511628211ull;
-    return hash;
-}
-
-std::string cacheDirectory() {
-    if (const char* dir = std::getenv("VKDML_PIPELINE_CACHE_DIR"); dir && *dir) return dir;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/vkdml";
-    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/vkdml";
-    return {};
-}
-
-bool makeDirectories(const std::string& path) {
-    for (size_t slash = path.find('/', 1); ; slash = path.find('/', slash + 1)) {
-        std::string prefix = path.substr(0, slash);
-        if (mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST) return false;
-        if (slash == std::string::npos) return true;
-    }
-}
+// Not FNV's offset basis (14695981039346656037, a digit short), but existing files were written with it.
+constexpr uint64_t kHashSeed = 1469598103934665603ull;
 
 }  // namespace
 
 PipelineCacheFile::PipelineCacheFile(const AdapterCaps& caps) : driverVersion_(caps.properties.driverVersion) {
     std::memcpy(uuid_, caps.uuid, sizeof(uuid_));
-    if (const char* enabled = std::getenv("VKDML_PIPELINE_CACHE"); enabled && std::strcmp(enabled, "0") == 0) return;
-    std::string dir = cacheDirectory();
+    std::string dir = vkdmlCacheDirectory();
     if (dir.empty()) return;
     char name[96];
     std::snprintf(name, sizeof(name), "/pipelines-%08x-%08x-", caps.properties.vendorID, caps.properties.deviceID);
@@ -75,7 +55,7 @@ std::vector<uint8_t> PipelineCacheFile::load() const {
         return {};
     std::vector<uint8_t> blob(header.payloadBytes);
     if (!in.read(reinterpret_cast<char*>(blob.data()), static_cast<std::streamsize>(blob.size()))) return {};
-    if (fnv1a(blob.data(), blob.size()) != header.payloadHash) return {};
+    if (fnv1a64(blob.data(), blob.size(), kHashSeed) != header.payloadHash) return {};
     return blob;
 }
 
@@ -88,7 +68,7 @@ void PipelineCacheFile::save(const std::vector<uint8_t>& blob) const {
     std::memcpy(header.uuid, uuid_, sizeof(uuid_));
     header.driverVersion = driverVersion_;
     header.payloadBytes = blob.size();
-    header.payloadHash = fnv1a(blob.data(), blob.size());
+    header.payloadHash = fnv1a64(blob.data(), blob.size(), kHashSeed);
     const std::string temporary = path_ + ".tmp" + std::to_string(getpid());
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);

@@ -2,8 +2,13 @@
 
 #include <algorithm>
 
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
 #include "core/error.h"
-#include "vk/shader_registry.h"
+#include "kernel/glsl_generator.h"
+#include "vk/cache_directory.h"
 
 namespace vkdml::vk {
 
@@ -19,13 +24,47 @@ uint32_t chooseWorkgroupSize(const Context& ctx) {
     return size;
 }
 
+// CompileOperator compiles without spirv-opt (its -O costs 5 ms to 1 s per kernel on lavapipe) and the background
+// optimizer puts the -O module in the disk cache for later processes. VKDML_SPIRV_OPT=1|2|3 picks a spirv-opt level
+// for CompileOperator itself instead (1 SSA and dead code, 2 the same after inlining, 3 -O), without the background
+// step; VKDML_SPIRV_OPT=0 neither.
+SpirvOptimization chooseOptimization() {
+    const char* value = std::getenv("VKDML_SPIRV_OPT");
+    if (!value || !*value) return SpirvOptimization::None;
+    switch (value[0]) {
+        case '1': return SpirvOptimization::Light;
+        case '2': return SpirvOptimization::Inline;
+        case '3': return SpirvOptimization::Performance;
+        default: return SpirvOptimization::None;
+    }
+}
+
+bool wantsBackgroundOptimization() {
+    const char* value = std::getenv("VKDML_SPIRV_OPT");
+    return !value || !*value;
+}
+
+// The disk-cache key of the module compiled from `source` at `level`.
+uint64_t moduleKey(const std::string& source, SpirvOptimization level) {
+    return fnv1a64(source.data(), source.size()) ^ (static_cast<uint64_t>(level) * 0x9e3779b97f4a7c15ull);
+}
+
+uint64_t pipelineKey(uint64_t programHash, uint32_t flatMode) {
+    return fnv1a64(&flatMode, sizeof(flatMode), programHash);
+}
+
 }  // namespace
 
-PipelineStore::PipelineStore(const Context& ctx)
+PipelineStore::PipelineStore(const Context& ctx, std::function<void(const std::string&)> debugMessage)
     : ctx_(ctx),
       pushDescriptors_(ctx.caps().pushDescriptors),
       workgroupSize_(chooseWorkgroupSize(ctx)),
-      cacheFile_(ctx.caps()) {
+      cacheFile_(ctx.caps()),
+      spirvCache_(ctx.caps(), VKDML_VERSION_STRING),
+      optimization_(chooseOptimization()),
+      debugMessage_(std::move(debugMessage)) {
+    if (wantsBackgroundOptimization() && !spirvCache_.directory().empty())
+        optimizer_ = std::make_unique<BackgroundOptimizer>(spirvCache_, debugMessage_);
     try {
         createLayoutsAndCache();
     } catch (...) {
@@ -93,18 +132,63 @@ void PipelineStore::destroyLayoutsAndCache() {
     fn.vkDestroyDescriptorSetLayout(ctx_.device(), setLayout_, nullptr);
 }
 
-const Pipeline& PipelineStore::get(const std::string& shaderName, uint32_t flatMode) {
+PipelineStoreCounters PipelineStore::counters() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    const std::string key = flatMode == 0 ? shaderName : shaderName + "#" + std::to_string(flatMode);
-    auto found = pipelines_.find(key);
-    if (found != pipelines_.end()) return *found->second;
+    return counters_;
+}
 
-    const EmbeddedShader* shader = findEmbeddedShader(shaderName);
-    if (!shader) fail(E_FAIL, "internal: no embedded shader named '" + shaderName + "'");
+std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& program) {
+    std::string source;
+    try {
+        source = kernel::generateGlsl(program);
+    } catch (const std::bad_alloc&) {
+        throw;
+    } catch (const std::exception& e) {
+        fail(E_FAIL, std::string("internal: no kernel for this element-wise program: ") + e.what());
+    }
+    std::vector<uint32_t> words;
+    std::string why;
+    auto ignored = [&] {
+        if (!why.empty() && debugMessage_)
+            debugMessage_("vkdml: SPIR-V cache file for " + program.name() + " ignored (" + why + ")");
+    };
+    const uint64_t optimizedKey = moduleKey(source, SpirvOptimization::Performance);
+    if (optimizer_ && spirvCache_.load(optimizedKey, source, &words, &why)) {
+        ++counters_.diskHits;
+        return words;
+    }
+    ignored();
+    const uint64_t key = moduleKey(source, optimization_);
+    if (spirvCache_.load(key, source, &words, &why)) {
+        ++counters_.diskHits;
+    } else {
+        ignored();
+        try {
+            words = compileComputeShader(source, optimization_);
+        } catch (const Error& e) {
+            fail(e.hr(), std::string(e.what()) + "\nelement-wise program: " + program.describe());
+        }
+        ++counters_.compiles;
+        spirvCache_.store(key, source, words);
+    }
+    if (optimizer_) optimizer_->enqueue(optimizedKey, std::move(source), words);
+    return words;
+}
+
+const Pipeline& PipelineStore::get(const kernel::ElementwiseProgram& program, uint32_t flatMode) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const uint64_t key = pipelineKey(program.hash(), flatMode);
+    auto found = pipelines_.find(key);
+    if (found != pipelines_.end()) {
+        ++counters_.memoryHits;
+        return *found->second;
+    }
+
+    const std::vector<uint32_t> words = spirvFor(program);
     const auto& fn = ctx_.fn();
     VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    moduleInfo.codeSize = shader->wordCount * sizeof(uint32_t);
-    moduleInfo.pCode = shader->words;
+    moduleInfo.codeSize = words.size() * sizeof(uint32_t);
+    moduleInfo.pCode = words.data();
     VkShaderModule module = VK_NULL_HANDLE;
     check(allocating([&] { return fn.vkCreateShaderModule(ctx_.device(), &moduleInfo, nullptr, &module); }),
           "vkCreateShaderModule");

@@ -1,14 +1,21 @@
-// Compute pipelines shared by every operator that uses the same shader, one pipeline layout for all of them, and the
-// VkPipelineCache behind them.
+// Compute pipelines shared by every operator that runs the same element-wise program, one pipeline layout for all of
+// them, and the caches behind them: pipelines in memory keyed by the program's hash, SPIR-V on disk keyed by the
+// generated source (a second process skips glslang), and the VkPipelineCache (a second process skips most of the
+// driver's compile).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
 
+#include "kernel/program.h"
+#include "vk/background_optimizer.h"
 #include "vk/context.h"
 #include "vk/pipeline_cache_file.h"
+#include "vk/shader_compiler.h"
+#include "vk/spirv_disk_cache.h"
 
 namespace vkdml::vk {
 
@@ -22,16 +29,25 @@ struct Pipeline {
     uint32_t workgroupSize = 0;
 };
 
+// Where a pipeline's SPIR-V came from, for vkdml-bench's compile table and tests.
+struct PipelineStoreCounters {
+    uint64_t memoryHits = 0, diskHits = 0, compiles = 0;
+};
+
 class PipelineStore {
 public:
-    explicit PipelineStore(const Context& ctx);
+    // `debugMessage` receives what only explains a slower start (a cache file ignored, and why).
+    PipelineStore(const Context& ctx, std::function<void(const std::string&)> debugMessage);
     ~PipelineStore();
     PipelineStore(const PipelineStore&) = delete;
     PipelineStore& operator=(const PipelineStore&) = delete;
 
-    // The pipeline for an embedded shader, created on first use; throws E_FAIL if the name is unknown. flatMode is
-    // the flat kernels' specialization constant 1 (glsl/elementwise_contiguous.glsl; other kernels ignore it).
-    const Pipeline& get(const std::string& shaderName, uint32_t flatMode = 0);
+    // The pipeline running `program`, generated and compiled on first use (thread-safe; compilation happens in
+    // CompileOperator, never at record time). flatMode is the flat kernels' specialization constant 1
+    // (glsl/elementwise_contiguous.glsl; other kernels ignore it). Throws E_FAIL (with the program listed) when
+    // the generated GLSL does not compile, E_OUTOFMEMORY when memory runs out.
+    const Pipeline& get(const kernel::ElementwiseProgram& program, uint32_t flatMode = 0);
+    PipelineStoreCounters counters() const;
     VkPipelineLayout layout() const { return layout_; }
     VkDescriptorSetLayout setLayout() const { return setLayout_; }
     bool usesPushDescriptors() const { return pushDescriptors_; }
@@ -40,6 +56,7 @@ public:
 private:
     void createLayoutsAndCache();
     void destroyLayoutsAndCache();
+    std::vector<uint32_t> spirvFor(const kernel::ElementwiseProgram& program);
 
     const Context& ctx_;
     bool pushDescriptors_;
@@ -48,9 +65,14 @@ private:
     VkPipelineLayout layout_ = VK_NULL_HANDLE;
     VkPipelineCache cache_ = VK_NULL_HANDLE;
     PipelineCacheFile cacheFile_;
+    SpirvDiskCache spirvCache_;
+    SpirvOptimization optimization_;
+    std::function<void(const std::string&)> debugMessage_;
+    std::unique_ptr<BackgroundOptimizer> optimizer_;  // null: no background -O (see chooseOptimization)
     bool cacheGrew_ = false;
-    std::mutex mutex_;
-    std::unordered_map<std::string, std::unique_ptr<Pipeline>> pipelines_;
+    mutable std::mutex mutex_;
+    PipelineStoreCounters counters_;
+    std::unordered_map<uint64_t, std::unique_ptr<Pipeline>> pipelines_;  // by program hash and flat mode
 };
 
 }  // namespace vkdml::vk

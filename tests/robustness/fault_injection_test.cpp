@@ -1,6 +1,9 @@
 // Fault injection: every Vulkan allocation of a whole create-to-readback run is made to fail in turn, then the queue
-// submission. Each failure surfaces as E_OUTOFMEMORY or DXGI_ERROR_DEVICE_REMOVED, never a crash; after a device loss
+// submission, then each stage of the run-time kernel compiler. Each failure surfaces as E_OUTOFMEMORY or DXGI_ERROR_DEVICE_REMOVED, never a crash; after a device loss
 // the device reports its removal reason and refuses further work; LeakSanitizer (CI) proves nothing leaks.
+#include <cstdio>
+#include <cstdlib>
+
 #include <vkdml/vkdml_testing.h>
 
 #include "op_runner.h"
@@ -115,4 +118,96 @@ TEST_CASE("a lost device on submit: DXGI_ERROR_DEVICE_REMOVED, the reason is kep
     CHECK_FALSE(done);
     vkdmlTestInjectFault(VKDML_FAULT_SITE_SUBMIT, 0);
     CHECK(runOnce(&done) == S_OK);
+}
+
+namespace {
+
+// Compiles `op` (CELU by default) and reports the HRESULT and the device's last message. The device's in-memory
+// pipelines make a program compile once per device: each fault needs a program the device has not seen.
+HRESULT compileCelu(TestDevice& device, float alpha, std::string* message,
+                    DML_OPERATOR_TYPE type = DML_OPERATOR_ACTIVATION_CELU) {
+    UINT sizes[] = {64};
+    DML_BUFFER_TENSOR_DESC b{DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, sizes, nullptr, 256, 0};
+    DML_TENSOR_DESC t{DML_TENSOR_TYPE_BUFFER, &b};
+    Owned<VkdmlOperator> op;
+    REQUIRE(tryCreateActivation(device, type, &t, &t, alpha, 0, op.put()) == S_OK);
+    Owned<VkdmlDispatchable> compiled;
+    device.clearErrors();
+    const HRESULT hr = vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, compiled.put());
+    *message = device.errors().empty() ? std::string() : device.errors().back();
+    return hr;
+}
+
+// CELU on 64 fp32 values through the whole API, checked against the reference (4 ULP).
+bool celuRunsRight(TestDevice& device, float alpha, const std::string& what) {
+    ActivationCase c;
+    c.type = DML_OPERATOR_ACTIVATION_CELU;
+    c.attr0 = alpha;
+    c.dataType = DML_TENSOR_DATA_TYPE_FLOAT32;
+    c.input.sizes = {64};
+    auto memory = randomTensorMemory(c.dataType, tensorBytes(c.input, c.dataType), 7);
+    ActivationRun run = runActivation(device, c, memory);
+    return verifyActivation(c, memory, run, 4, what).ok() && run.canaryIntact;
+}
+
+}  // namespace
+
+TEST_CASE("run-time kernel compilation fails at each stage: an HRESULT and a message, the device stays usable") {
+    setenv("VKDML_PIPELINE_CACHE", "0", 1);
+    setenv("VKDML_SPIRV_OPT", "1", 1);  // the optimizer stage too (its injected fault is an allocation failure)
+    TestDevice device;
+    unsetenv("VKDML_SPIRV_OPT");
+    unsetenv("VKDML_PIPELINE_CACHE");
+    // The compiler's stages in order: glslang, spirv-opt, spirv-val.
+    const HRESULT expected[] = {E_FAIL, E_OUTOFMEMORY, E_FAIL};
+    const char* stage[] = {"glslang", "out of host memory", "spirv-val"};
+    const DML_OPERATOR_TYPE ops[] = {DML_OPERATOR_ACTIVATION_CELU, DML_OPERATOR_ACTIVATION_ELU,
+                                     DML_OPERATOR_ACTIVATION_SOFTPLUS};
+    const char* programs[] = {"celu_straight_f32_contig", "elu_straight_f32_contig", "softplus_straight_f32_contig"};
+    for (UINT64 nth = 1; nth <= 3; ++nth) {
+        CAPTURE(nth);
+        vkdmlTestInjectFault(VKDML_FAULT_SITE_SHADER_COMPILE, nth);
+        std::string message;
+        CHECK(compileCelu(device, 1.0f, &message, ops[nth - 1]) == expected[nth - 1]);
+        CHECK_MESSAGE(message.find(stage[nth - 1]) != std::string::npos, message);
+        CHECK_MESSAGE(message.find(std::string("element-wise program: ") + programs[nth - 1]) != std::string::npos,
+                      message);
+        vkdmlTestInjectFault(VKDML_FAULT_SITE_SHADER_COMPILE, 0);
+        // Nothing of the failed compile was kept: the same program compiles now.
+        CHECK(compileCelu(device, 1.0f, &message, ops[nth - 1]) == S_OK);
+    }
+    CHECK(celuRunsRight(device, 1.0f, "after the injected compile failures"));
+}
+
+TEST_CASE("an unwritable or corrupt SPIR-V cache costs speed only") {
+    char dir[] = "/tmp/vkdml-spirv-cache-XXXXXX";
+    REQUIRE(mkdtemp(dir) != nullptr);
+    const std::string blocker = std::string(dir) + "/a-file";
+    std::FILE* file = std::fopen(blocker.c_str(), "w");
+    REQUIRE(file != nullptr);
+    std::fclose(file);
+    setenv("VKDML_PIPELINE_CACHE_DIR", (blocker + "/cache").c_str(), 1);  // under a regular file: cannot be created
+    {
+        TestDevice device;
+        std::string message;
+        CHECK(compileCelu(device, 3.0f, &message) == S_OK);
+    }
+    // Fill a writable cache, then overwrite every file in it with garbage: a new process must ignore them.
+    const std::string cacheDir = std::string(dir) + "/cache";
+    setenv("VKDML_PIPELINE_CACHE_DIR", cacheDir.c_str(), 1);
+    {
+        TestDevice device;
+        std::string message;
+        CHECK(compileCelu(device, 3.0f, &message) == S_OK);
+    }
+    const std::string corrupt = "for f in $(find " + cacheDir + " -type f); do head -c 300 /dev/urandom > $f; done";
+    REQUIRE(std::system(corrupt.c_str()) == 0);
+    {
+        TestDevice device;
+        std::string message;
+        CHECK(compileCelu(device, 3.0f, &message) == S_OK);
+        CHECK(celuRunsRight(device, 3.0f, "with a corrupt SPIR-V cache"));
+    }
+    unsetenv("VKDML_PIPELINE_CACHE_DIR");
+    CHECK(std::system(("rm -rf " + std::string(dir)).c_str()) == 0);
 }

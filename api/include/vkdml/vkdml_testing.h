@@ -10,7 +10,9 @@ extern "C" {
 
 typedef enum VKDML_FAULT_SITE {
     VKDML_FAULT_SITE_ALLOCATION = 0, /* Vulkan memory, buffers, pools, pipelines, fences, devices: E_OUTOFMEMORY */
-    VKDML_FAULT_SITE_SUBMIT = 1      /* vkQueueSubmit: device lost -> DXGI_ERROR_DEVICE_REMOVED */
+    VKDML_FAULT_SITE_SUBMIT = 1,     /* vkQueueSubmit: device lost -> DXGI_ERROR_DEVICE_REMOVED */
+    VKDML_FAULT_SITE_SHADER_COMPILE = 2 /* run-time GLSL -> SPIR-V compilation (glslang, spirv-opt, spirv-val):
+                                           E_FAIL or E_OUTOFMEMORY */
 } VKDML_FAULT_SITE;
 
 /* The `nth` call of `site` from now fails (1 = the next one); 0 disarms. Process-wide. Also resets the site's count. */

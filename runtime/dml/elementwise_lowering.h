@@ -1,0 +1,36 @@
+// DirectML element-wise operators lowered into element-wise programs (runtime/kernel/program.h): which library
+// function computes the operator on its data type, its attributes as push constants, and the device-dependent
+// forms (branch-free kernels for common parameters, LINEAR-based functions in double on CPU devices, 64-bit integer
+// arithmetic). No Vulkan: the device's relevant capabilities come in as a KernelTarget.
+#pragma once
+
+#include <string>
+
+#include "dml/operator_desc.h"
+#include "kernel/program.h"
+
+namespace vkdml::dml {
+
+struct KernelTarget {
+    std::string deviceName;    // for messages
+    bool float64Math = false;  // LINEAR-based functions in double (CPU devices with shaderFloat64)
+    bool int64 = false;        // shaderInt64
+    bool storage16 = false;    // fp16 tensors as 16-bit storage in the strided walk (storageBuffer16BitAccess)
+};
+
+struct LoweredKernel {
+    kernel::ElementwiseProgram program;
+    // The push constants every dispatch shares: the attributes' 32-bit patterns (FLOATs, or the integer terms of
+    // integer SHRINK) and the fields integer SHRINK reads besides them (runtime/core/kernel_params.h).
+    uint32_t p0Bits = 0, p1Bits = 0;
+    uint32_t in2Base = 0, flags = 0;
+};
+
+kernel::ScalarType scalarType(DML_TENSOR_DATA_TYPE type);
+
+// Lowers `info` (a validated element-wise operator) for the kernel body `walk`, chosen by the host from the tensors'
+// layouts. Walk::Naive gives vkdml-bench's baseline formula. Throws E_NOTIMPL naming the missing device capability
+// (integer SHRINK without shaderInt64) and E_FAIL for a naive baseline that does not exist.
+LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& target, kernel::Walk walk);
+
+}  // namespace vkdml::dml

@@ -1,0 +1,22 @@
+// Every element-wise program the lowering can produce for the operators vkdml implements: each operator on each data
+// type it takes at the highest feature level, for each walk its layouts can get, each device form (double-precision
+// LINEAR on CPU devices, 16-bit storage) and each attribute class (branch-free or general kernels). The build
+// compiles all of them (tools/vkdml-kernel-check) so that a GLSL error fails the build, not a user's first call.
+#pragma once
+
+#include <vector>
+
+#include "dml/elementwise_lowering.h"
+
+namespace vkdml::dml {
+
+struct CatalogEntry {
+    DML_OPERATOR_TYPE op;
+    DML_TENSOR_DATA_TYPE dataType;
+    LoweredKernel kernel;
+};
+
+// Distinct programs only (by hash), in a fixed order.
+std::vector<CatalogEntry> elementwiseKernelCatalog();
+
+}  // namespace vkdml::dml

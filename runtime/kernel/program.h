@@ -1,0 +1,86 @@
+// An element-wise program: typed input and output tensors and a short SSA list of scalar operations between them,
+// evaluated once per element. Every element-wise kernel vkdml runs is one (DESIGN.md section 6): descs are lowered
+// into it (runtime/dml/elementwise_lowering.h), the GLSL generator turns it into a compute shader. Plain data, no
+// DirectML and no Vulkan.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernel/functions.h"
+
+namespace vkdml::kernel {
+
+enum class ScalarType : uint8_t {
+    Float32, Float16, Float64, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64,
+};
+const char* scalarTypeName(ScalarType type);  // "float32"
+uint32_t scalarTypeBits(ScalarType type);
+bool isFloatType(ScalarType type);
+bool isSignedIntegerType(ScalarType type);
+
+// How the kernel walks its tensors; the host picks it from the tensors' layouts (runtime/core/dispatchable.cpp).
+enum class Walk : uint8_t {
+    Flat,     // every tensor packed alike: one 16-byte vector per invocation, the tail after the last whole vector
+    Rows,     // strided, but every row a whole number of 16-byte vectors in every tensor: one vector per invocation
+    Strided,  // any strides (0 broadcasts), 1-6 dimensions, a grid-stride loop
+    Naive,    // vkdml-bench's baseline: one vec4 per invocation, no tail (packed fp32 only)
+};
+const char* walkName(Walk walk);
+
+enum class OpCode : uint8_t {
+    Input,      // value of input tensor `index` at this element
+    Attribute,  // operator attribute `index` (a push constant: 0 = p0, 1 = p1), as `type`
+    Constant,   // the literal whose bits are `bits`, as `type`
+    Call,       // fn(args[0..arity-1]): one function of the GLSL library (functions.h)
+    Cast,       // args[0] converted to `type`
+    Store,      // args[0] written to output tensor `index`
+};
+
+struct Op {
+    OpCode code = OpCode::Input;
+    ScalarType type = ScalarType::Float32;  // the value's type (Store: the output's)
+    Fn fn = Fn::None;                       // Call only
+    uint32_t index = 0;                     // Input, Attribute, Store
+    uint32_t args[3] = {0, 0, 0};           // SSA values: indices of earlier ops
+    uint64_t bits = 0;                      // Constant
+};
+
+struct ElementwiseProgram {
+    std::vector<ScalarType> inputs;
+    std::vector<ScalarType> outputs;
+    std::vector<Op> ops;
+    Walk walk = Walk::Strided;
+    // Device-dependent forms of the library the host chose: LINEAR-based functions in double (CPU devices with
+    // shaderFloat64), 64-bit integer arithmetic (shaderInt64), fp16 tensors as 16-bit storage (strided walk).
+    bool float64Math = false;
+    bool int64Math = false;
+    bool storage16 = false;
+    // What tests and messages call the kernel ("celu_straight"); not part of the hash.
+    std::string label;
+
+    // Builders; each returns the new value's index.
+    uint32_t input(uint32_t index);
+    uint32_t attribute(uint32_t index, ScalarType type);
+    uint32_t constant(uint64_t bits, ScalarType type);
+    uint32_t call(Fn fn, ScalarType type, std::initializer_list<uint32_t> args);
+    uint32_t cast(uint32_t value, ScalarType type);
+    void store(uint32_t output, uint32_t value);
+
+    // A stable 64-bit hash of everything that decides the generated code (not `label`): the same on every run and
+    // machine.
+    uint64_t hash() const;
+    // "" when well formed, else what is wrong: operands defined before use, arities, indices in range, every output
+    // stored exactly once, types that fit the operation.
+    std::string validate() const;
+    // The kernel name tests see: "<label>_<storage>_<walk>[_d]", e.g. "celu_straight_f32_contig".
+    std::string name() const;
+    // A readable listing for messages: "v0 = input 0 : float32; v1 = celu(v0, v2) ...".
+    std::string describe() const;
+
+private:
+    uint32_t append(OpCode code, ScalarType type, uint32_t index, uint64_t bits);
+};
+
+}  // namespace vkdml::kernel

@@ -1,0 +1,263 @@
+// Element-wise programs on their own: builders, validation, the stable hash, names; the GLSL generator and the
+// math library cut; the lowering of every implemented operator and data type. No GPU.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "core/error.h"
+#include "dml/elementwise_lowering.h"
+#include "dml/kernel_catalog.h"
+#include "dml/operator_schema.h"
+#include "kernel/glsl_generator.h"
+#include "kernel/glsl_library.h"
+#include "kernel/program.h"
+
+using namespace vkdml;
+using kernel::ElementwiseProgram;
+using kernel::Fn;
+using kernel::ScalarType;
+using kernel::Walk;
+
+namespace {
+
+ElementwiseProgram celuProgram(Walk walk = Walk::Flat) {
+    ElementwiseProgram p;
+    p.inputs = {ScalarType::Float32};
+    p.outputs = {ScalarType::Float32};
+    p.walk = walk;
+    p.label = "celu";
+    const uint32_t x = p.input(0);
+    p.store(0, p.call(Fn::Celu, ScalarType::Float32, {x, p.attribute(0, ScalarType::Float32)}));
+    return p;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("element-wise program: builders, validation, listing and name") {
+    ElementwiseProgram p = celuProgram();
+    CHECK(p.validate().empty());
+    CHECK(p.name() == "celu_f32_contig");
+    CHECK(contains(p.describe(), "v2 = celu(v0, v1) : float32"));
+    p.float64Math = true;
+    CHECK(p.name() == "celu_f32_contig_d");
+
+    ElementwiseProgram bad = celuProgram();
+    bad.ops[2].args[1] = 5;  // an operand defined later
+    CHECK(contains(bad.validate(), "not defined before use"));
+    bad = celuProgram();
+    bad.ops[2].index = 3;  // argument count against the arity
+    CHECK(contains(bad.validate(), "takes 2 arguments"));
+    bad = celuProgram();
+    bad.ops.pop_back();  // the output never stored
+    CHECK(contains(bad.validate(), "stored 0 times"));
+    bad = celuProgram();
+    bad.store(0, 0);  // stored twice
+    CHECK(contains(bad.validate(), "stored 2 times"));
+    bad = celuProgram();
+    bad.ops[0].index = 1;  // input out of range
+    CHECK(contains(bad.validate(), "out of range"));
+    bad = celuProgram();
+    bad.ops[2].type = ScalarType::Int32;  // a float function computing int32
+    CHECK(contains(bad.validate(), "does not compute int32"));
+    bad = celuProgram();
+    bad.outputs.clear();
+    CHECK(bad.validate() == "no outputs");
+    ElementwiseProgram castThenStore;
+    castThenStore.inputs = {ScalarType::Float32};
+    castThenStore.outputs = {ScalarType::Int32};
+    castThenStore.store(0, castThenStore.cast(castThenStore.input(0), ScalarType::Int32));
+    CHECK(castThenStore.validate().empty());
+    CHECK(contains(castThenStore.describe(), "cast v0 : int32"));
+}
+
+TEST_CASE("element-wise program hash: stable, and every field that shapes the code changes it") {
+    const ElementwiseProgram base = celuProgram();
+    // Pinned: the hash must not depend on the run, the machine or the build (it names files on disk).
+    CHECK(base.hash() == celuProgram().hash());
+    CHECK(base.hash() == 0xf4f1e64d7408d04eull);
+    ElementwiseProgram relabeled = base;
+    relabeled.label = "other";
+    CHECK(relabeled.hash() == base.hash());  // the label is for people only
+
+    std::set<uint64_t> hashes{base.hash()};
+    auto distinct = [&](const ElementwiseProgram& p) { return hashes.insert(p.hash()).second; };
+    ElementwiseProgram p = base;
+    p.walk = Walk::Strided;
+    CHECK(distinct(p));
+    p = base;
+    p.float64Math = true;
+    CHECK(distinct(p));
+    p = base;
+    p.int64Math = true;
+    CHECK(distinct(p));
+    p = base;
+    p.storage16 = true;
+    CHECK(distinct(p));
+    p = base;
+    p.inputs[0] = ScalarType::Float16;
+    CHECK(distinct(p));
+    p = base;
+    p.outputs[0] = ScalarType::Float16;
+    CHECK(distinct(p));
+    p = base;
+    p.ops[2].fn = Fn::CeluStraight;
+    CHECK(distinct(p));
+    p = base;
+    p.ops[1].index = 1;
+    CHECK(distinct(p));
+    p = base;
+    p.ops[1] = p.ops[0];
+    CHECK(distinct(p));
+    p = base;
+    p.constant(0x3f800000, ScalarType::Float32);
+    CHECK(distinct(p));
+}
+
+TEST_CASE("math library cut: a kernel carries what its calls reach and nothing else") {
+    const std::string celu = kernel::mathLibraryClosure({"vk_act_celu"});
+    CHECK(contains(celu, "float vk_act_celu("));
+    CHECK(contains(celu, "vk_m_scaled_exp"));  // reached through vk_act_celu
+    CHECK(contains(celu, "struct vk_f2"));
+    CHECK_FALSE(contains(celu, "vk_act_gelu"));
+    CHECK_FALSE(contains(celu, "vk_act_softplus_straight"));
+    CHECK_FALSE(contains(celu, "#ifndef VKDML_MATH_GLSL"));  // include guards dropped
+    const std::string none = kernel::mathLibraryClosure({});
+    CHECK(contains(none, "#define VK_INLINE"));
+    CHECK(none.size() < 64);
+    // Every library function a program can call is in the library (the integer ones live in vkdml_integer.glsl).
+    for (uint32_t f = 1; f < static_cast<uint32_t>(Fn::Count); ++f) {
+        const kernel::FnInfo& fn = kernel::fnInfo(static_cast<Fn>(f));
+        CAPTURE(fn.name);
+        if (fn.domain == kernel::FnDomain::Integer)
+            CHECK(contains(std::string(kernel::glslSource("vkdml_integer.glsl")), fn.glsl));
+        else
+            CHECK(contains(kernel::mathLibraryClosure({fn.glsl}), std::string(fn.glsl) + "("));
+    }
+    CHECK_THROWS_AS(kernel::glslSource("no_such_file.glsl"), std::invalid_argument);
+}
+
+TEST_CASE("GLSL generator: storage defines, the program as vkdml_apply, the walk's body, no #include left") {
+    const std::string flat = kernel::generateGlsl(celuProgram(Walk::Flat));
+    CHECK(flat.rfind("#version 450\n", 0) == 0);
+    CHECK(contains(flat, "#define VKDML_F32\n"));
+    CHECK(contains(flat, "const float v2 = vk_act_celu(v0, v1);"));
+    CHECK(contains(flat, "layout(constant_id = 1) const uint kFlatMode"));  // elementwise_contiguous.glsl
+    CHECK_FALSE(contains(flat, "#include"));
+    CHECK_FALSE(contains(flat, "vk_act_gelu"));
+
+    ElementwiseProgram half = celuProgram(Walk::Strided);
+    half.inputs = half.outputs = {ScalarType::Float16};
+    half.ops[0].type = half.ops[2].type = half.ops[3].type = ScalarType::Float16;
+    half.storage16 = true;
+    CHECK(contains(kernel::generateGlsl(half), "#define VKDML_F16_S16\n"));
+    half.walk = Walk::Rows;  // 16-bit storage is for the strided walk only
+    CHECK(contains(kernel::generateGlsl(half), "#define VKDML_F16\n"));
+
+    ElementwiseProgram u8;
+    u8.inputs = u8.outputs = {ScalarType::UInt8};
+    u8.store(0, u8.input(0));
+    const std::string copy = kernel::generateGlsl(u8);
+    CHECK(contains(copy, "#define VKDML_INT_BITS 8\n#define VKDML_INT_SIGNED 0\n"));
+    CHECK(contains(copy, "const uint v0 = x;"));
+
+    ElementwiseProgram two = celuProgram();
+    two.inputs.push_back(ScalarType::Float32);
+    CHECK(contains(kernel::generateGlsl(two), "#define VKDML_BINARY\n"));
+
+    ElementwiseProgram mixed = celuProgram();
+    mixed.inputs = {ScalarType::Float16};
+    mixed.ops[0].type = ScalarType::Float16;
+    CHECK_THROWS_AS(kernel::generateGlsl(mixed), std::invalid_argument);  // types differ: not carried yet
+    ElementwiseProgram invalid = celuProgram();
+    invalid.ops.pop_back();
+    CHECK_THROWS_AS(kernel::generateGlsl(invalid), std::invalid_argument);
+}
+
+TEST_CASE("lowering: every implemented operator and data type becomes a valid program") {
+    const std::vector<dml::CatalogEntry> catalog = dml::elementwiseKernelCatalog();
+    std::set<std::pair<int, int>> covered;
+    std::set<std::string> names;
+    for (const auto& entry : catalog) {
+        CAPTURE(entry.kernel.program.describe());
+        CHECK(entry.kernel.program.validate().empty());
+        CHECK_NOTHROW(kernel::generateGlsl(entry.kernel.program));
+        names.insert(entry.kernel.program.name());
+    }
+    MESSAGE(catalog.size() << " distinct programs");
+    // Every operator on every data type it takes (the catalog keeps one entry per distinct program, and operators
+    // that share a program, such as ACTIVATION_IDENTITY and ELEMENT_WISE_IDENTITY, share its entry).
+    dml::KernelTarget target;
+    target.int64 = true;
+    for (uint32_t t = 0; t < dml::operatorTypeCount(); ++t) {
+        const dml::OperatorSchema* schema = dml::findSchema(static_cast<DML_OPERATOR_TYPE>(t));
+        if (!schema) continue;
+        for (uint32_t d = 0; d < 32; ++d) {
+            if (!(schema->support->rows[schema->support->rowCount - 1].dataTypes & (1u << d))) continue;
+            dml::OperatorInfo info;
+            info.schema = schema;
+            dml::TensorLayout tensor;
+            tensor.dataType = static_cast<DML_TENSOR_DATA_TYPE>(d);
+            for (uint32_t f = 0; f < schema->fieldCount; ++f) {
+                if (schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(tensor);
+                if (schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(tensor);
+            }
+            CAPTURE(dml::operatorName(schema->type));
+            CAPTURE(d);
+            CHECK(dml::lowerElementwise(info, target, Walk::Strided).program.validate().empty());
+            covered.insert({int(t), int(d)});
+        }
+    }
+    // 21 operators: 17 float-only (x2 types), RELU and PARAMETERIZED_RELU (+3 signed), SHRINK (+6 integer types),
+    // ELEMENT_WISE_IDENTITY (+6 integer and 3 64-bit types).
+    CHECK(covered.size() == 17 * 2 + 2 * 5 + 8 + 11);
+    for (const std::string expected : {"celu_straight_f32_contig", "celu_f16_strided16", "hard_swish_f32_rows_d", "relu_i8_contig",
+                                 "shrink_u16_strided", "prelu_i32_strided", "identity_x64_strided",
+                                 "identity_straight_f16_rows", "celu_f32_naive", "gelu_f32_strided"})
+        CHECK_MESSAGE(names.count(expected) == 1, expected);
+    CHECK(names.count("prelu_f32_contig") == 0);  // two-input kernels walk strided only
+}
+
+TEST_CASE("lowering: attributes, device forms and refusals") {
+    dml::OperatorInfo info;
+    info.schema = dml::findSchema(DML_OPERATOR_ACTIVATION_SHRINK);
+    dml::TensorLayout tensor;
+    tensor.dataType = DML_TENSOR_DATA_TYPE_INT16;
+    info.inputs = {tensor};
+    info.outputs = {tensor};
+    info.floats[0] = 1.5f;  // Bias
+    info.floats[1] = 2.0f;  // Threshold
+    info.floatCount = 2;
+    dml::KernelTarget target;
+    target.deviceName = "a device without shaderInt64";
+    try {
+        dml::lowerElementwise(info, target, Walk::Strided);
+        FAIL("integer SHRINK without shaderInt64 must be refused");
+    } catch (const Error& e) {
+        CHECK(e.hr() == E_NOTIMPL);
+        CHECK(contains(e.what(), "needs shaderInt64, which a device without shaderInt64 lacks"));
+    }
+    target.int64 = true;
+    const dml::LoweredKernel shrink = dml::lowerElementwise(info, target, Walk::Strided);
+    CHECK(shrink.program.int64Math);
+    CHECK(shrink.program.name() == "shrink_i16_strided");
+    CHECK(shrink.p1Bits == 3u);  // the first x above the threshold
+
+    info.schema = dml::findSchema(DML_OPERATOR_ACTIVATION_LINEAR);
+    tensor.dataType = DML_TENSOR_DATA_TYPE_FLOAT32;
+    info.inputs = {tensor};
+    info.outputs = {tensor};
+    target.float64Math = true;
+    const dml::LoweredKernel linear = dml::lowerElementwise(info, target, Walk::Flat);
+    CHECK(linear.program.name() == "linear_f32_contig_d");
+    CHECK(linear.p0Bits == 0x3fc00000u);  // 1.5f
+    CHECK(linear.p1Bits == 0x40000000u);  // 2.0f
+    try {
+        info.schema = dml::findSchema(DML_OPERATOR_ACTIVATION_GELU);
+        dml::lowerElementwise(info, target, Walk::Naive);
+        FAIL("GELU has no naive baseline");
+    } catch (const Error& e) {
+        CHECK(e.hr() == E_FAIL);
+    }
+}
