@@ -54,6 +54,7 @@ std::string useFreshCaches() {
 int main(int argc, char** argv) {
     using namespace bench;
     const Options options = parseOptions(argc, argv);
+    if (!options.compileProbe.empty()) return runCompileProbe(options);  // started by runPipelines
 
     Report report;
     report.options = &options;
@@ -67,14 +68,20 @@ int main(int argc, char** argv) {
         static_cast<int>(options.sizes.size() * options.types.size() * options.layouts.size() * options.ops.size());
     const int withBaselines =
         static_cast<int>(std::count_if(options.ops.begin(), options.ops.end(), [](const OpSpec* op) { return op->hostLoop; }));
-    const int total = cases + (options.pipelines ? static_cast<int>(options.types.size() * options.ops.size()) : 0) +
+    const int total = cases + (options.pipelines ? static_cast<int>(pipelineCases(options).size()) : 0) +
                       (options.latency ? static_cast<int>(options.ops.size()) : 0) +
                       (options.baselines ? withBaselines : 0);
     Progress progress(options.progress, total);
 
-    // Pipeline creation first: nothing in this process has compiled a kernel yet.
-    if (options.pipelines) runPipelines(options, adapterIndex, report, progress);
+    // Pipeline creation first, while this process is small: its probes are new processes with their own caches.
+    if (options.pipelines) runPipelines(options, report, progress);
 
+    if (!options.quick) {
+        warmKernelCache(options, adapterIndex);
+        report.notes.push_back("kernels as every process after the first runs them: SPIR-V optimized by spirv-opt -O in "
+                               "the background, found in the disk cache (the first process in a cache directory "
+                               "runs unoptimized kernels; VKDML_SPIRV_OPT=0 keeps them)");
+    }
     DeviceContext ctx;
     openDevice(ctx, adapterIndex);
     report.adapter = ctx.info;

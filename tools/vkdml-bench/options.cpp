@@ -100,6 +100,8 @@ Options parseOptions(int argc, char** argv) {
     app.add_option("--memory-fraction", options.memoryFraction,
                    "largest share of device-local memory and of host RAM one case may allocate (default 0.4)")
         ->check(CLI::Range(0.01, 0.95));
+    // The pipeline table re-executes this binary with it (runPipelines); hidden from --help.
+    app.add_option("--compile-probe", options.compileProbe, "OP TYPE first|warm|disk")->expected(3)->group("");
     app.add_flag("--progress", progress, "progress line on stderr (default: when stderr is a terminal)");
     app.add_flag("--no-progress", noProgress, "no progress line");
 

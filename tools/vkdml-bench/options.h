@@ -24,6 +24,8 @@ struct Options {
     bool latency = true;
     bool pipelines = true;
     std::string adapter;  // index or name substring; empty = vkdml's default choice
+    // Hidden: {OP, TYPE, MODE}: this process is a pipeline-table probe the bench started (sections.cpp).
+    std::vector<std::string> compileProbe;
     std::vector<const OpSpec*> ops;
     std::vector<DML_TENSOR_DATA_TYPE> types;
     std::vector<Layout> layouts;

@@ -26,6 +26,12 @@ const char* deviceTypeName(UINT type) {
     }
 }
 
+std::string fixed3(double value) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.3f", value);
+    return text;
+}
+
 double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
 bool isLavapipe(const VKDML_ADAPTER_INFO& info) { return info.DriverId == VK_DRIVER_ID_MESA_LLVMPIPE; }
@@ -64,11 +70,20 @@ std::vector<Target> evaluateTargets(const Report& r) {
                            worstLatency->op->key, latencyRatio(*worstLatency), 1.2, true});
     }
     if (!r.pipelines.empty()) {
-        auto worstWarm = std::max_element(r.pipelines.begin(), r.pipelines.end(),
-                                          [](const auto& x, const auto& y) { return x.warmMs < y.warmMs; });
-        targets.push_back({"warm pipeline creation ms (worst op)",
-                           std::string(worstWarm->op->key) + " " + typeName(worstWarm->type), worstWarm->warmMs, 5.0,
+        auto worst = [&](double PipelineRow::*field) {
+            return *std::max_element(r.pipelines.begin(), r.pipelines.end(),
+                                     [field](const auto& x, const auto& y) { return x.*field < y.*field; });
+        };
+        auto where = [](const PipelineRow& p) { return std::string(p.op->key) + " " + typeName(p.type); };
+        const PipelineRow& warm = worst(&PipelineRow::newProgramWarmMs);
+        targets.push_back({"new program in a warm process, ms (worst op)", where(warm), warm.newProgramWarmMs, 10.0,
                            true});
+        // The target is 2 ms plus the pipeline creation, which the API cannot time apart: judged on the raw
+        // figure, so a MISS may be the driver's pipeline creation alone (compare the memory-hit column).
+        const PipelineRow& disk = worst(&PipelineRow::diskHitNewProcessMs);
+        targets.push_back({"SPIR-V disk-cache hit in a new process, ms (worst op; raw: target 2 + pipeline creation)",
+                           where(disk) + ", its memory hit " + fixed3(disk.memoryHitMs) + " ms",
+                           disk.diskHitNewProcessMs, 2.0, true});
     }
     return targets;
 }
@@ -144,13 +159,17 @@ void printTables(const Report& r) {
 
     if (!r.pipelines.empty()) {
         std::printf(
-            "\nPipeline creation (vkdmlCompileOperator, ms): cold = first compile of the kernel on a fresh "
-            "device; warm = a second operator needing the same shader on that device; 2nd device = the first "
-            "compile again on a second fresh device in this process\n");
-        std::printf("%-21s %-4s %12s %10s %10s %12s\n", "operator", "type", "create dev", "cold", "warm", "2nd device");
+            "\nPipeline creation (ms of vkdmlCompileOperator of a packed operator, device creation not included; "
+            "one sample each): 1st in proc = the first compile of a new process with empty cache directories (glslang "
+            "initialization included); new warm = a program new to the process and to the disk cache, after another "
+            "compile; disk hit = a new process whose cache directory holds new warm's SPIR-V and VkPipelineCache "
+            "file (glslang skipped, pipeline still created); memory hit = the same program at another size on new "
+            "warm's device; create dev = vkdmlCreateDevice in the 1st-in-proc process\n");
+        std::printf("%-21s %-4s %10s %12s %10s %10s %11s\n", "operator", "type", "create dev", "1st in proc",
+                    "new warm", "disk hit", "memory hit");
         for (const PipelineRow& p : r.pipelines)
-            std::printf("%-21s %-4s %12.2f %10.2f %10.3f %12.2f\n", p.op->key, typeName(p.type), p.deviceCreateMs,
-                        p.coldMs, p.warmMs, p.secondDeviceMs);
+            std::printf("%-21s %-4s %10.2f %12.2f %10.2f %10.2f %11.3f\n", p.op->key, typeName(p.type),
+                        p.deviceCreateMs, p.firstCompileMs, p.newProgramWarmMs, p.diskHitNewProcessMs, p.memoryHitMs);
     }
 
     if (!r.baselines.empty()) {
@@ -269,10 +288,12 @@ void printJson(const Report& r) {
     for (const PipelineRow& p : r.pipelines)
         pipelines.push_back({{"op", p.op->key},
                              {"type", typeName(p.type)},
+                             {"layout", "packed"},
                              {"device_create_ms", p.deviceCreateMs},
-                             {"cold_ms", p.coldMs},
-                             {"warm_ms", p.warmMs},
-                             {"second_device_ms", p.secondDeviceMs}});
+                             {"first_compile_in_process_ms", p.firstCompileMs},
+                             {"new_program_warm_ms", p.newProgramWarmMs},
+                             {"disk_hit_new_process_ms", p.diskHitNewProcessMs},
+                             {"memory_hit_ms", p.memoryHitMs}});
     doc["pipeline"] = pipelines;
 
     json baselines = json::array();

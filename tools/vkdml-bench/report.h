@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common.h"
@@ -37,13 +38,17 @@ struct LatencyRow {
     double recordUs = 0;   // host microseconds per vkdmlRecordDispatch of this dispatch
 };
 
+// Milliseconds of vkdmlCompileOperator for one operator and data type (packed layout). The "new process" figures come
+// from probes: this binary re-executed with --compile-probe and cache directories chosen by the parent.
 struct PipelineRow {
     const OpSpec* op = nullptr;
     DML_TENSOR_DATA_TYPE type{};
-    double deviceCreateMs = 0;  // vkdmlCreateDevice of the fresh device
-    double coldMs = 0;          // first vkdmlCompileOperator of the kernel on a fresh device
-    double warmMs = 0;          // a second operator needing the same shader, same device
-    double secondDeviceMs = 0;  // the first compile again, on a second fresh device in the same process
+    double deviceCreateMs = 0;        // vkdmlCreateDevice, the first device of a new process (figure 1's probe)
+    double firstCompileMs = 0;        // 1. first compile of a new process, empty caches: glslang initialization too
+    double newProgramWarmMs = 0;      // 2. a program new to the process and the disk cache, after glslang ran
+    double diskHitNewProcessMs = 0;   // 3. a new process whose cache directory holds figure 2's SPIR-V and
+                                      //    VkPipelineCache file: glslang skipped, the pipeline still created
+    double memoryHitMs = 0;           // 4. the same program again (other size) on figure 2's device: in memory
 };
 
 struct BaselineRow {
@@ -85,8 +90,18 @@ private:
     size_t lastWidth_ = 0;
 };
 
+// The (operator, data type) rows of the pipeline table: all selected; with --quick at most celu and linear, f32.
+std::vector<std::pair<const OpSpec*, DML_TENSOR_DATA_TYPE>> pipelineCases(const Options& options);
+// The body of a --compile-probe process: prints one "vkdml-bench-compile-probe ..." line on stdout; returns the
+// exit status.
+int runCompileProbe(const Options& options);
+
 // The sections (each appends its rows to the report).
-void runPipelines(const Options& options, INT adapterIndex, Report& report, Progress& progress);
+// Compiles every kernel the throughput section will time on a throwaway device, so that the section runs the
+// spirv-opt -O'd kernels every process after the first one gets from the disk cache (the first process runs
+// unoptimized ones while the background optimizer works).
+void warmKernelCache(const Options& options, INT adapterIndex);
+void runPipelines(const Options& options, Report& report, Progress& progress);  // probes use options.adapter
 void runLatency(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 void runThroughput(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);

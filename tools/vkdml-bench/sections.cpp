@@ -1,5 +1,15 @@
 // vkdml-bench: throughput against the copy, small-dispatch latency against raw Vulkan, pipeline creation.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
 
 #include "raw_vulkan.h"
 #include "report.h"
@@ -92,6 +102,19 @@ ThroughputRow runCase(const Options& options, DeviceContext& ctx, const OpSpec& 
 
 }  // namespace
 
+void warmKernelCache(const Options& options, INT adapterIndex) {
+    DeviceContext ctx;
+    openDevice(ctx, adapterIndex);
+    const uint64_t n = *std::min_element(options.sizes.begin(), options.sizes.end());  // the same programs as any size
+    for (DML_TENSOR_DATA_TYPE type : options.types)
+        for (Layout layout : options.layouts)
+            for (const OpSpec* op : options.ops) {
+                if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16) continue;
+                auto w = makeWorkload(ctx, layout, type, n);
+                compileKernel(ctx, *op, *w->inDesc, *w->outDesc);
+            }
+}  // the device's release waits for its background spirv-opt -O, whose modules are now in the disk cache
+
 void runThroughput(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
     for (uint64_t n : options.sizes)
         for (DML_TENSOR_DATA_TYPE type : options.types)
@@ -148,37 +171,208 @@ void runLatency(const Options& options, DeviceContext& ctx, Report& report, Prog
 }
 
 // --- pipeline creation -------------------------------------------------------------------------------------------
+//
+// Every figure is one vkdmlCompileOperator of a packed operator. The brand-new-process figures come from probes: this
+// binary re-executed (/proc/self/exe --compile-probe OP TYPE MODE) with VKDML_PIPELINE_CACHE_DIR and
+// MESA_SHADER_CACHE_DIR pointing at a directory this process chose:
+//   first: empty directory; device creation, then the row's first compile (glslang initialization included);
+//   warm:  another empty directory; an unrelated program first (glslang initialized), then the row's program (new
+//          to the process and to the disk cache), then the same program at another size (found in memory); the
+//          device is destroyed before the probe reports, so its VkPipelineCache file is written;
+//   disk:  warm's directory; the unrelated program first (from disk too: the driver's first pipeline in a process
+//          costs extra on lavapipe), then the row's program, whose SPIR-V (spirv-opt -O'd by warm's background
+//          optimizer) is found on disk.
 
-void runPipelines(const Options& options, INT adapterIndex, Report& report, Progress& progress) {
-    for (DML_TENSOR_DATA_TYPE type : options.types)
-        for (const OpSpec* op : options.ops) {
-            progress.step(std::string(op->key) + " " + typeName(type) + " pipeline creation");
-            PipelineRow row;
-            row.op = op;
-            row.type = type;
-            // Two packed operators of different sizes and the same kernel variant: the second needs no new shader.
-            TensorDesc first(type, {4, 1024}, {}), second(type, {8, 1024}, {});
-            {
-                DeviceContext ctx;
-                const auto start = Clock::now();
-                openDevice(ctx, adapterIndex);
-                row.deviceCreateMs = secondsSince(start) * 1e3;
-                if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16) continue;
-                double seconds = 0;
-                Kernel cold = compileKernel(ctx, *op, first, first, false, &seconds);
-                row.coldMs = seconds * 1e3;
-                Kernel warm = compileKernel(ctx, *op, second, second, false, &seconds);
-                row.warmMs = seconds * 1e3;
-            }  // the device goes here: a pipeline cache it keeps on disk is written now
-            {
-                DeviceContext ctx;
-                openDevice(ctx, adapterIndex);
-                double seconds = 0;
-                Kernel again = compileKernel(ctx, *op, first, first, false, &seconds);
-                row.secondDeviceMs = seconds * 1e3;
-            }
-            report.pipelines.push_back(row);
+namespace {
+
+constexpr const char* kProbeTag = "vkdml-bench-compile-probe";
+
+std::string gPipelineDir;  // this section's temporary directory; removed at exit if a probe fails
+
+void removePipelineDir() {
+    if (gPipelineDir.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove_all(gPipelineDir, ignored);
+    gPipelineDir.clear();
+}
+
+bool startsWith(const char* text, const char* prefix) { return std::strncmp(text, prefix, std::strlen(prefix)) == 0; }
+
+struct ProbeResult {
+    bool unsupported = false;  // FLOAT16 on a device without it
+    double deviceCreateMs = 0, compileMs = 0, memoryHitMs = 0;
+};
+
+std::string describeStatus(int status) {
+    if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status)) return std::string("was killed by signal ") + strsignal(WTERMSIG(status));
+    return "ended with wait status " + std::to_string(status);
+}
+
+// Runs one probe with the cache directories under cacheDir; fails the bench unless it reports a result.
+ProbeResult runProbe(const Options& options, const OpSpec& op, DML_TENSOR_DATA_TYPE type, const char* mode,
+                     const std::string& cacheDir) {
+    std::vector<std::string> args = {"vkdml-bench", "--compile-probe", op.key, typeName(type), mode};
+    if (!options.adapter.empty()) {
+        args.push_back("--adapter");
+        args.push_back(options.adapter);
+    }
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e)
+        if (!startsWith(*e, "VKDML_PIPELINE_CACHE_DIR=") && !startsWith(*e, "MESA_SHADER_CACHE_DIR="))
+            env.push_back(*e);
+    env.push_back("VKDML_PIPELINE_CACHE_DIR=" + cacheDir + "/vkdml");
+    env.push_back("MESA_SHADER_CACHE_DIR=" + cacheDir + "/mesa");
+    std::vector<char*> argv, envp;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    for (std::string& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+
+    std::string command;
+    for (size_t i = 0; i + 1 < argv.size(); ++i) command += (i ? " " : "") + args[i];
+    command = "`" + command + "` (VKDML_PIPELINE_CACHE_DIR=" + cacheDir + "/vkdml)";
+
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) fail("pipeline probe " + command + ": pipe: " + std::strerror(errno));
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);  // the probe's stderr stays ours
+    std::fflush(stdout);
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    if (spawned != 0) {
+        close(fds[0]);
+        fail("could not start pipeline probe " + command + ": " + std::strerror(spawned));
+    }
+    std::string out;
+    char buffer[4096];
+    for (;;) {
+        const ssize_t got = read(fds[0], buffer, sizeof(buffer));
+        if (got > 0)
+            out.append(buffer, static_cast<size_t>(got));
+        else if (got == 0 || errno != EINTR)
+            break;
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) fail("pipeline probe " + command + ": waitpid: " + std::strerror(errno));
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fail("pipeline probe " + command + " " + describeStatus(status) +
+             (out.empty() ? std::string() : "; its output:\n" + out));
+
+    ProbeResult result;
+    const size_t at = out.find(std::string(kProbeTag) + " ");
+    const char* line = at == std::string::npos ? nullptr : out.c_str() + at + std::strlen(kProbeTag) + 1;
+    if (line && startsWith(line, "unsupported")) {
+        result.unsupported = true;
+    } else if (!line || std::sscanf(line, "device_create_ms=%lf compile_ms=%lf memory_hit_ms=%lf",
+                                    &result.deviceCreateMs, &result.compileMs, &result.memoryHitMs) != 3) {
+        fail("pipeline probe " + command + " printed no result line; its output:\n" + out);
+    }
+    return result;
+}
+
+}  // namespace
+
+std::vector<std::pair<const OpSpec*, DML_TENSOR_DATA_TYPE>> pipelineCases(const Options& options) {
+    std::vector<const OpSpec*> ops = options.ops;
+    std::vector<DML_TENSOR_DATA_TYPE> types = options.types;
+    if (options.quick && !ops.empty() && !types.empty()) {  // bench_smoke: six probe processes at most
+        std::vector<const OpSpec*> quickOps;
+        for (const OpSpec* op : ops)
+            if (std::strcmp(op->key, "celu") == 0 || std::strcmp(op->key, "linear") == 0) quickOps.push_back(op);
+        if (quickOps.empty()) quickOps.push_back(ops.front());
+        ops = quickOps;
+        const bool f32 =
+            std::find(types.begin(), types.end(), DML_TENSOR_DATA_TYPE_FLOAT32) != types.end();
+        types = {f32 ? DML_TENSOR_DATA_TYPE_FLOAT32 : types.front()};
+    }
+    std::vector<std::pair<const OpSpec*, DML_TENSOR_DATA_TYPE>> cases;
+    for (DML_TENSOR_DATA_TYPE type : types)
+        for (const OpSpec* op : ops) cases.emplace_back(op, type);
+    return cases;
+}
+
+int runCompileProbe(const Options& options) {
+    const std::vector<std::string>& args = options.compileProbe;
+    const OpSpec* op = findOp(args.at(0));
+    if (!op) fail("--compile-probe: unknown operator '" + args[0] + "'");
+    if (args.at(1) != "f32" && args[1] != "f16") fail("--compile-probe: type '" + args[1] + "' is not f32 or f16");
+    const DML_TENSOR_DATA_TYPE type = args[1] == "f16" ? DML_TENSOR_DATA_TYPE_FLOAT16 : DML_TENSOR_DATA_TYPE_FLOAT32;
+    const std::string& mode = args.at(2);
+    if (mode != "first" && mode != "warm" && mode != "disk")
+        fail("--compile-probe: mode '" + mode + "' is not first, warm or disk");
+
+    // The Vulkan loader and driver are loaded before the clock starts, with or without --adapter.
+    UINT count = 0;
+    BENCH_CHECK(vkdmlEnumerateAdapters(&count, nullptr));
+    const INT adapterIndex = resolveAdapter(options.adapter);
+
+    ProbeResult r;
+    {
+        DeviceContext ctx;
+        const auto start = Clock::now();
+        openDevice(ctx, adapterIndex);
+        r.deviceCreateMs = secondsSince(start) * 1e3;
+        if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16) {
+            std::printf("%s unsupported\n", kProbeTag);
+            return 0;
         }
+        // warm: glslang initialized by a program no row uses (RELU FLOAT32 with padded rows); disk: the same program,
+        // found on disk, so that the driver's first pipeline of the process (LLVM's start-up on lavapipe) is paid
+        // before the row's figure, as it is in warm.
+        if (mode == "warm" || mode == "disk") {
+            TensorDesc padded(DML_TENSOR_DATA_TYPE_FLOAT32, {4, 1024}, {1024 + 16, 1});
+            compileKernel(ctx, *findOp("relu"), padded, padded);
+        }
+        // Two packed operators of different sizes: the same program.
+        TensorDesc first(type, {4, 1024}, {}), second(type, {8, 1024}, {});
+        double seconds = 0;
+        Kernel kernel = compileKernel(ctx, *op, first, first, false, &seconds);
+        r.compileMs = seconds * 1e3;
+        if (mode == "warm") {
+            Kernel again = compileKernel(ctx, *op, second, second, false, &seconds);
+            r.memoryHitMs = seconds * 1e3;
+        }
+    }  // the device goes here and writes its VkPipelineCache file
+    std::printf("%s device_create_ms=%.6f compile_ms=%.6f memory_hit_ms=%.6f\n", kProbeTag, r.deviceCreateMs,
+                r.compileMs, r.memoryHitMs);
+    return 0;
+}
+
+void runPipelines(const Options& options, Report& report, Progress& progress) {
+    char pattern[] = "/tmp/vkdml-bench-pipelines-XXXXXX";
+    if (!mkdtemp(pattern)) fail(std::string("could not create a temporary directory: ") + std::strerror(errno));
+    gPipelineDir = pattern;
+    std::atexit(removePipelineDir);
+    for (const auto& [op, type] : pipelineCases(options)) {
+        progress.step(std::string(op->key) + " " + typeName(type) + " pipeline creation");
+        const std::string name = gPipelineDir + "/" + op->key + "-" + typeName(type);
+        std::filesystem::create_directories(name + "-empty");  // Mesa creates only the last component
+        std::filesystem::create_directories(name + "-filled");
+        const ProbeResult first = runProbe(options, *op, type, "first", name + "-empty");
+        if (first.unsupported) continue;  // the throughput table notes it
+        const ProbeResult warm = runProbe(options, *op, type, "warm", name + "-filled");
+        const ProbeResult disk = runProbe(options, *op, type, "disk", name + "-filled");
+        if (warm.unsupported || disk.unsupported) fail("pipeline probes disagree on FLOAT16 support");
+        PipelineRow row;
+        row.op = op;
+        row.type = type;
+        row.deviceCreateMs = first.deviceCreateMs;
+        row.firstCompileMs = first.compileMs;
+        row.newProgramWarmMs = warm.compileMs;
+        row.diskHitNewProcessMs = disk.compileMs;
+        row.memoryHitMs = warm.memoryHitMs;
+        report.pipelines.push_back(row);
+        std::error_code ignored;
+        std::filesystem::remove_all(name + "-empty", ignored);
+        std::filesystem::remove_all(name + "-filled", ignored);
+    }
+    removePipelineDir();
 }
 
 }  // namespace bench
