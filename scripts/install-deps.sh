@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages vkdml needs to build, test and run, if any is missing.
 set -euo pipefail
-packages=(cmake g++ clang libclang-rt-14-dev pkg-config
+packages=(cmake g++ clang libclang-rt-14-dev pkg-config dpkg-dev file
           libvulkan-dev libvulkan-volk-dev glslang-tools glslang-dev spirv-tools doctest-dev
           mesa-vulkan-drivers vulkan-validationlayers nlohmann-json3-dev libcli11-dev python3-onnx python3-numpy)
 missing=()

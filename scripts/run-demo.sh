@@ -4,7 +4,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/install-deps.sh"
-bash "$root/scripts/build.sh" "$root/build"
+# Only what the demo needs: the library and the two tools (the test suite is run-tests.sh's).
+VKDML_BUILD_TARGETS="vkdml vkdml-demo vkdml-dispatch" bash "$root/scripts/build.sh" "$root/build"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 "$root/build/tools/vkdml-demo" "$@"
 echo
