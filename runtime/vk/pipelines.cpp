@@ -28,20 +28,20 @@ uint32_t chooseWorkgroupSize(const Context& ctx) {
 // optimizer puts the -O module in the disk cache for later processes. VKDML_SPIRV_OPT=1|2|3 picks a spirv-opt level
 // for CompileOperator itself instead (1 SSA and dead code, 2 the same after inlining, 3 -O), without the background
 // step; VKDML_SPIRV_OPT=0 neither.
-SpirvOptimization chooseOptimization() {
-    const char* value = std::getenv("VKDML_SPIRV_OPT");
-    if (!value || !*value) return SpirvOptimization::None;
-    switch (value[0]) {
-        case '1': return SpirvOptimization::Light;
-        case '2': return SpirvOptimization::Inline;
-        case '3': return SpirvOptimization::Performance;
-        default: return SpirvOptimization::None;
-    }
-}
+struct OptimizationChoice {
+    SpirvOptimization atCompile = SpirvOptimization::None;
+    bool inBackground = true;
+};
 
-bool wantsBackgroundOptimization() {
+OptimizationChoice chooseOptimization() {
     const char* value = std::getenv("VKDML_SPIRV_OPT");
-    return !value || !*value;
+    if (!value || !*value) return {};
+    switch (value[0]) {
+        case '1': return {SpirvOptimization::Light, false};
+        case '2': return {SpirvOptimization::Inline, false};
+        case '3': return {SpirvOptimization::Performance, false};
+        default: return {SpirvOptimization::None, false};
+    }
 }
 
 // The disk-cache key of the module compiled from `source` at `level`.
@@ -61,9 +61,10 @@ PipelineStore::PipelineStore(const Context& ctx, std::function<void(const std::s
       workgroupSize_(chooseWorkgroupSize(ctx)),
       cacheFile_(ctx.caps()),
       spirvCache_(ctx.caps(), VKDML_VERSION_STRING),
-      optimization_(chooseOptimization()),
       debugMessage_(std::move(debugMessage)) {
-    if (wantsBackgroundOptimization() && !spirvCache_.directory().empty())
+    const OptimizationChoice choice = chooseOptimization();
+    optimization_ = choice.atCompile;
+    if (choice.inBackground && !spirvCache_.directory().empty())
         optimizer_ = std::make_unique<BackgroundOptimizer>(spirvCache_, debugMessage_);
     try {
         createLayoutsAndCache();
@@ -132,11 +133,6 @@ void PipelineStore::destroyLayoutsAndCache() {
     fn.vkDestroyDescriptorSetLayout(ctx_.device(), setLayout_, nullptr);
 }
 
-PipelineStoreCounters PipelineStore::counters() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return counters_;
-}
-
 std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& program) {
     std::string source;
     try {
@@ -153,22 +149,16 @@ std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& 
             debugMessage_("vkdml: SPIR-V cache file for " + program.name() + " ignored (" + why + ")");
     };
     const uint64_t optimizedKey = moduleKey(source, SpirvOptimization::Performance);
-    if (optimizer_ && spirvCache_.load(optimizedKey, source, &words, &why)) {
-        ++counters_.diskHits;
-        return words;
-    }
+    if (optimizer_ && spirvCache_.load(optimizedKey, source, &words, &why)) return words;
     ignored();
     const uint64_t key = moduleKey(source, optimization_);
-    if (spirvCache_.load(key, source, &words, &why)) {
-        ++counters_.diskHits;
-    } else {
+    if (!spirvCache_.load(key, source, &words, &why)) {
         ignored();
         try {
             words = compileComputeShader(source, optimization_);
         } catch (const Error& e) {
             fail(e.hr(), std::string(e.what()) + "\nelement-wise program: " + program.describe());
         }
-        ++counters_.compiles;
         spirvCache_.store(key, source, words);
     }
     if (optimizer_) optimizer_->enqueue(optimizedKey, std::move(source), words);
@@ -179,10 +169,7 @@ const Pipeline& PipelineStore::get(const kernel::ElementwiseProgram& program, ui
     std::lock_guard<std::mutex> lock(mutex_);
     const uint64_t key = pipelineKey(program.hash(), flatMode);
     auto found = pipelines_.find(key);
-    if (found != pipelines_.end()) {
-        ++counters_.memoryHits;
-        return *found->second;
-    }
+    if (found != pipelines_.end()) return *found->second;
 
     const std::vector<uint32_t> words = spirvFor(program);
     const auto& fn = ctx_.fn();

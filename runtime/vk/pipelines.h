@@ -29,11 +29,6 @@ struct Pipeline {
     uint32_t workgroupSize = 0;
 };
 
-// Where a pipeline's SPIR-V came from, for vkdml-bench's compile table and tests.
-struct PipelineStoreCounters {
-    uint64_t memoryHits = 0, diskHits = 0, compiles = 0;
-};
-
 class PipelineStore {
 public:
     // `debugMessage` receives what only explains a slower start (a cache file ignored, and why).
@@ -47,7 +42,6 @@ public:
     // (glsl/elementwise_contiguous.glsl; other kernels ignore it). Throws E_FAIL (with the program listed) when
     // the generated GLSL does not compile, E_OUTOFMEMORY when memory runs out.
     const Pipeline& get(const kernel::ElementwiseProgram& program, uint32_t flatMode = 0);
-    PipelineStoreCounters counters() const;
     VkPipelineLayout layout() const { return layout_; }
     VkDescriptorSetLayout setLayout() const { return setLayout_; }
     bool usesPushDescriptors() const { return pushDescriptors_; }
@@ -66,12 +60,11 @@ private:
     VkPipelineCache cache_ = VK_NULL_HANDLE;
     PipelineCacheFile cacheFile_;
     SpirvDiskCache spirvCache_;
-    SpirvOptimization optimization_;
+    SpirvOptimization optimization_ = SpirvOptimization::None;
     std::function<void(const std::string&)> debugMessage_;
     std::unique_ptr<BackgroundOptimizer> optimizer_;  // null: no background -O (see chooseOptimization)
     bool cacheGrew_ = false;
-    mutable std::mutex mutex_;
-    PipelineStoreCounters counters_;
+    std::mutex mutex_;
     std::unordered_map<uint64_t, std::unique_ptr<Pipeline>> pipelines_;  // by program hash and flat mode
 };
 
