@@ -8,7 +8,9 @@
 #include "core/error.h"
 #include "core/kernel_params.h"
 #include "core/raw_value.h"
+#include "core/general_kernel.h"
 #include "dml/elementwise_lowering.h"
+#include "dml/general_lowering.h"
 
 namespace vkdml {
 
@@ -74,9 +76,22 @@ bool rowsAreVectors(const dml::ElementwisePlan& plan) {
 CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS)
     : Dispatchable(device), op_(&op) {
     const dml::OperatorInfo& info = op.info();
-    std::vector<dml::TensorLayout> tensors;
-    tensors.push_back(info.outputs[0]);
+    std::vector<dml::TensorLayout> tensors = info.outputs;
     tensors.insert(tensors.end(), info.inputs.begin(), info.inputs.end());
+    const vk::Context& context = device.context();
+    dml::KernelTarget target;
+    target.deviceName = context.caps().properties.deviceName;
+    target.float64Math = context.caps().float64Math;
+    target.int64 = context.caps().int64;
+    target.float64 = context.caps().float64;
+    target.storage16 = context.caps().storage16Bit;
+    if (dml::isGeneralOperator(info.schema->type)) {
+        dml::GeneralLowering lowered = dml::lowerGeneral(info, target);
+        general_ = std::make_unique<GeneralKernel>(device, tensors, std::move(lowered.program),
+                                                   std::move(lowered.attributes));
+        shaderName_ = general_->name();
+        return;
+    }
     plan_ = dml::planElementwise(tensors);
     const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
     const bool float32or16 = dataType == DML_TENSOR_DATA_TYPE_FLOAT32 || dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
@@ -113,11 +128,6 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     if (naive_) vectorElements_ = 4;
     else if (plan_.contiguous) vectorElements_ = 16 / plan_.elementBytes;
     const kernel::Walk walk = naive_ ? kernel::Walk::Naive : plan_.contiguous ? kernel::Walk::Flat : kernel::Walk::Strided;
-    dml::KernelTarget target;
-    target.deviceName = ctx.caps().properties.deviceName;
-    target.float64Math = ctx.caps().float64Math;
-    target.int64 = ctx.caps().int64;
-    target.storage16 = ctx.caps().storage16Bit;
     const dml::LoweredKernel lowered = dml::lowerElementwise(info, target, walk);
     // What every dispatch of this operator passes alike: attributes and strides (chunks add sizes and bases).
     std::memcpy(&params_.p0, &lowered.p0Bits, 4);
@@ -149,6 +159,8 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
         pipeline_ = &device.pipelines().get(lowered.program);
     }
 }
+
+CompiledOperator::~CompiledOperator() = default;
 
 DML_BINDING_PROPERTIES CompiledOperator::bindingProperties() const {
     DML_BINDING_PROPERTIES props{};
@@ -223,6 +235,20 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
     if (!bindings.outputsBound || bindings.outputs.size() != inf.outputs.size())
         invalidArg("RecordDispatch: the binding table has no outputs bound for " + inf.name());
     checkAliasing(bindings);
+    if (general_) {
+        std::vector<const BoundBuffer*> tensors;
+        std::vector<uint64_t> totals;
+        for (size_t o = 0; o < inf.outputs.size(); ++o) {
+            tensors.push_back(&bindings.outputs[o].buffers[0]);
+            totals.push_back(inf.outputs[o].totalBytes);
+        }
+        for (size_t i = 0; i < inf.inputs.size(); ++i) {
+            tensors.push_back(&bindings.inputs[i].buffers[0]);
+            totals.push_back(inf.inputs[i].totalBytes);
+        }
+        general_->record(recording, tensors.data(), totals.data(), inf.name());
+        return;
+    }
 
     const vk::Context& ctx = device_->context();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);

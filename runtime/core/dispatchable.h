@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "vk/recording.h"
 
 namespace vkdml {
+
+class GeneralKernel;
 
 // One buffer binding as the binding table keeps it (buffer == nullptr: nothing bound).
 struct BoundBuffer {
@@ -54,6 +57,7 @@ protected:
 class CompiledOperator final : public Dispatchable {
 public:
     CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS flags);
+    ~CompiledOperator() override;
 
     DML_BINDING_PROPERTIES bindingProperties() const override;
     std::vector<BindingSlot> readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const override;
@@ -71,6 +75,7 @@ private:
     void checkAliasing(const TableBindings& bindings) const;
 
     Ref<Operator> op_;
+    std::unique_ptr<GeneralKernel> general_;  // operators lowered into general kernels (dml/general_lowering.h)
     dml::ElementwisePlan plan_;
     std::vector<dml::Chunk> chunks_;
     const vk::Pipeline* pipeline_ = nullptr;

@@ -14,6 +14,15 @@ namespace vkdml {
 // is slow on GPUs and scalarized on lavapipe, so it is a multiply-high and a shift (Granlund-Montgomery): for a
 // size d >= 2 with l = ceil(log2 d), m = ceil(2^(31+l) / d) fits in 32 bits and floor(n / d) = (n * m) >> (31 + l)
 // for every n < 2^31. Size 1 has m = 0 (the quotient is n itself).
+// The multiply-high division by `value` described above: magic 0 for sizes 0 and 1.
+inline void divisionMagic(uint32_t value, uint32_t& magic, uint32_t& shift) {
+    magic = 0, shift = 0;
+    if (value < 2) return;
+    const uint32_t l = 32 - static_cast<uint32_t>(__builtin_clz(value - 1));  // ceil(log2 value)
+    magic = static_cast<uint32_t>(((uint64_t(1) << (31 + l)) + value - 1) / value);
+    shift = l - 1;
+}
+
 struct KernelParams {
     uint32_t count;
     uint32_t rank;
@@ -36,12 +45,8 @@ struct KernelParams {
     void setSize(uint32_t tensorCount, uint32_t d, uint32_t value) {
         dims[d] = value;
         if (d + 1 >= maxRank(tensorCount)) return;
-        uint32_t magic = 0, shift = 0;
-        if (value >= 2) {
-            const uint32_t l = 32 - static_cast<uint32_t>(__builtin_clz(value - 1));  // ceil(log2 value)
-            magic = static_cast<uint32_t>(((uint64_t(1) << (31 + l)) + value - 1) / value);
-            shift = l - 1;
-        }
+        uint32_t magic, shift;
+        divisionMagic(value, magic, shift);
         dims[maxRank(tensorCount) + d] = magic;
         uint32_t& shifts = tensorCount > 2 ? flags : dims[23];
         shifts = (shifts & ~(31u << (kShiftBits * d))) | (shift << (kShiftBits * d));

@@ -15,6 +15,7 @@ struct KernelTarget {
     std::string deviceName;    // for messages
     bool float64Math = false;  // LINEAR-based functions in double (CPU devices with shaderFloat64)
     bool int64 = false;        // shaderInt64
+    bool float64 = false;      // shaderFloat64
     bool storage16 = false;    // fp16 tensors as 16-bit storage in the strided walk (storageBuffer16BitAccess)
 };
 

@@ -8,7 +8,10 @@ namespace vkdml::dml {
 ElementwisePlan planElementwise(const std::vector<TensorLayout>& tensors) {
     ElementwisePlan plan;
     plan.tensorCount = static_cast<uint32_t>(tensors.size());
-    plan.elementBytes = tensors[0].elementBytes();
+    for (uint32_t t = 0; t < plan.tensorCount; ++t) {
+        plan.tensorBytes[t] = tensors[t].elementBytes();
+        plan.elementBytes = std::max(plan.elementBytes, plan.tensorBytes[t]);
+    }
     plan.elementCount = tensors[0].elementCount;
     const TensorLayout& out = tensors[0];
 
@@ -95,13 +98,12 @@ std::vector<Chunk> splitIntoChunks(const ElementwisePlan& plan, const ChunkLimit
     uint64_t tile[kMaxRank];
     std::copy(plan.sizes, plan.sizes + plan.rank, tile);
     for (uint32_t d = limits.maxRank; d < plan.rank; ++d) tile[d] = 1;  // the kernel cannot walk these
-    const uint64_t maxSpanElements = limits.maxSpanBytes / plan.elementBytes;
     auto fits = [&] {
         uint64_t count = 1;
         for (uint32_t d = 0; d < plan.rank; ++d) count *= tile[d];
         if (count > limits.maxElements) return false;
         for (uint32_t t = 0; t < plan.tensorCount; ++t)
-            if (spanOf(plan, t, tile) > maxSpanElements) return false;
+            if (spanOf(plan, t, tile) > limits.maxSpanBytes / plan.tensorBytes[t]) return false;
         return true;
     };
     while (!fits()) {

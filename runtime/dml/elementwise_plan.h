@@ -10,11 +10,12 @@
 
 namespace vkdml::dml {
 
-constexpr uint32_t kMaxPlanTensors = 4;
+constexpr uint32_t kMaxPlanTensors = 8;
 
 struct ElementwisePlan {
     uint32_t tensorCount = 0;  // tensor 0 is the output, then the inputs in slot order
-    uint32_t elementBytes = 0;
+    uint32_t elementBytes = 0;                     // the widest tensor's element size
+    uint32_t tensorBytes[kMaxPlanTensors] = {};    // each tensor's element size
     uint32_t rank = 0;                             // after merging; dimension 0 is the innermost
     uint64_t sizes[kMaxRank] = {};
     uint64_t strides[kMaxPlanTensors][kMaxRank] = {};

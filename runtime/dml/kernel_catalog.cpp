@@ -3,6 +3,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "dml/general_lowering.h"
 
 namespace vkdml::dml {
 
@@ -35,6 +36,82 @@ OperatorInfo infoFor(const OperatorSchema& schema, DML_TENSOR_DATA_TYPE dataType
     return info;
 }
 
+std::vector<uint32_t> typesIn(uint32_t mask) {
+    std::vector<uint32_t> types;
+    for (uint32_t d = 0; d < 32; ++d)
+        if (mask & (1u << d) & kImplementedTypes) types.push_back(d);
+    return types;
+}
+
+// General operators: every data type (and, for tensors with a type of their own, every type of theirs) in the
+// linear walk over packed tensors and the quads walk over strided ones; the first type also in the elements walk.
+void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, std::vector<CatalogEntry>& catalog) {
+    const uint32_t shared = schema.support->rows[schema.support->rowCount - 1].dataTypes;
+    std::vector<std::vector<uint32_t>> fieldTypes;  // per tensor field: the types to try
+    for (uint32_t f = 0; f < schema.fieldCount; ++f) {
+        const FieldSpec& field = schema.fields[f];
+        if (field.kind != FieldKind::InputTensor && field.kind != FieldKind::OutputTensor) continue;
+        const SupportTable* own = field.ownSupport;
+        fieldTypes.push_back(typesIn(own ? own->rows[own->rowCount - 1].dataTypes : shared));
+    }
+    bool firstType = true;
+    for (uint32_t sharedType : typesIn(shared)) {
+        // Fields with their own types run through all of theirs with the shared type fixed; CAST (two own fields)
+        // runs through every pair.
+        std::vector<size_t> index(fieldTypes.size(), 0);
+        for (bool more = true; more;) {
+            OperatorInfo info;
+            info.schema = &schema;
+            size_t tensorField = 0;
+            for (uint32_t f = 0; f < schema.fieldCount; ++f) {
+                const FieldSpec& field = schema.fields[f];
+                if (field.kind != FieldKind::InputTensor && field.kind != FieldKind::OutputTensor) continue;
+                TensorLayout tensor;
+                tensor.dataType = static_cast<DML_TENSOR_DATA_TYPE>(
+                    field.ownSupport ? fieldTypes[tensorField][index[tensorField]] : sharedType);
+                tensor.rank = 1;
+                tensor.sizes[0] = 1;
+                tensor.strides[0] = 1;
+                tensor.elementCount = 1;
+                (field.kind == FieldKind::InputTensor ? info.inputs : info.outputs).push_back(tensor);
+                ++tensorField;
+            }
+            KernelTarget target;
+            target.deviceName = "catalog";
+            target.int64 = target.float64 = true;
+            GeneralLowering lowered = lowerGeneral(info, target);
+            const uint32_t tensors = lowered.program.tensorCount();
+            std::vector<std::pair<kernel::Walk, kernel::Access>> walks = {
+                {kernel::Walk::Linear, kernel::Access::Packed}, {kernel::Walk::Quads, kernel::Access::Strided}};
+            if (firstType) walks.push_back({kernel::Walk::Elements, kernel::Access::Strided});
+            for (const auto& [walk, access] : walks) {
+                LoweredKernel kernel;
+                kernel.program = lowered.program;
+                kernel.program.walk = walk;
+                kernel.program.access.assign(tensors, access);
+                if (seen.insert(kernel.program.hash()).second)
+                    catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+            }
+            // Next combination of the own-type fields (an odometer over them).
+            more = false;
+            for (size_t k = 0; k < fieldTypes.size() && !more; ++k) {
+                tensorField = 0;
+                bool own = false;
+                for (uint32_t f = 0, n = 0; f < schema.fieldCount; ++f) {
+                    const FieldSpec& field = schema.fields[f];
+                    if (field.kind != FieldKind::InputTensor && field.kind != FieldKind::OutputTensor) continue;
+                    if (n++ == k) own = field.ownSupport != nullptr;
+                }
+                if (!own) continue;
+                if (++index[k] < fieldTypes[k].size()) more = true;
+                else index[k] = 0;
+            }
+        }
+        firstType = false;
+        if (schema.type == DML_OPERATOR_CAST) break;  // CAST has no shared type: the pairs above are all
+    }
+}
+
 }  // namespace
 
 std::vector<CatalogEntry> elementwiseKernelCatalog() {
@@ -44,6 +121,10 @@ std::vector<CatalogEntry> elementwiseKernelCatalog() {
         const auto op = static_cast<DML_OPERATOR_TYPE>(t);
         const OperatorSchema* schema = findSchema(op);
         if (!schema) continue;
+        if (isGeneralOperator(op)) {
+            addGeneralKernels(*schema, seen, catalog);
+            continue;
+        }
         const SupportRow& newest = schema->support->rows[schema->support->rowCount - 1];
         for (uint32_t d = 0; d < 32; ++d) {
             if (!(newest.dataTypes & (1u << d) & kImplementedTypes)) continue;

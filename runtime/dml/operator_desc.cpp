@@ -37,9 +37,9 @@ void checkFloatRule(const FieldSpec& field, float value, DML_FEATURE_LEVEL level
     }
 }
 
-void checkSupport(const OperatorSchema& schema, const TensorLayout& t, DML_FEATURE_LEVEL level,
-                  const std::string& where) {
-    const SupportRow* row = schema.support->at(level);
+void checkSupport(const OperatorSchema& schema, const SupportTable& support, const TensorLayout& t,
+                  DML_FEATURE_LEVEL level, const std::string& where) {
+    const SupportRow* row = support.at(level);
     require(row != nullptr, where + ": not supported at feature level " + featureLevelName(level));
     require(t.rank >= row->minRank && t.rank <= row->maxRank,
             where + ".DimensionCount = " + std::to_string(t.rank) + ": " + operatorName(schema.type) +
@@ -76,6 +76,9 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
     const auto* base = static_cast<const unsigned char*>(desc->Desc);
     size_t offset = 0;
     const std::string prefix = std::string("DML_") + name + "_OPERATOR_DESC.";
+    const FieldSpec* typed = nullptr;  // the first tensor whose DataType the operator's other tensors share
+    TensorLayout typedLayout;
+    std::vector<bool> ownTypes;        // per tensor field in order: has its own DataType rule
     for (uint32_t i = 0; i < schema->fieldCount; ++i) {
         const FieldSpec& field = schema->fields[i];
         const std::string where = prefix + field.name;
@@ -102,7 +105,9 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
         std::memcpy(&tensorDesc, base + offset, sizeof(tensorDesc));
         offset += sizeof(tensorDesc);
         TensorLayout t = readTensorDesc(tensorDesc, where);
-        checkSupport(*schema, t, level, where);
+        checkSupport(*schema, field.ownSupport ? *field.ownSupport : *schema->support, t, level, where);
+        if (!field.ownSupport && !typed) typed = &field, typedLayout = t;
+        ownTypes.push_back(field.ownSupport != nullptr);
         if (field.kind == FieldKind::OutputTensor) {
             require(!(t.flags & DML_TENSOR_FLAG_OWNED_BY_DML),
                     where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML is only valid on input tensors");
@@ -117,12 +122,15 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             info.inputNames.push_back(field.name);
         }
     }
-    // Element-wise rule: every tensor has the first input's DataType, DimensionCount and Sizes.
+    // Element-wise rule: every tensor has the first input's DimensionCount and Sizes, and the DataType of the first
+    // tensor without a type rule of its own.
     const TensorLayout& first = info.inputs.front();
+    size_t tensorField = 0;
     auto sameAsFirst = [&](const TensorLayout& t, const char* field) {
-        require(t.dataType == first.dataType, prefix + field + ".DataType = " + dataTypeName(t.dataType) +
-                                                  " differs from " + info.inputNames[0] + ".DataType = " +
-                                                  dataTypeName(first.dataType));
+        const bool ownType = ownTypes[tensorField++];
+        require(ownType || !typed || t.dataType == typedLayout.dataType,
+                prefix + field + ".DataType = " + dataTypeName(t.dataType) + " differs from " +
+                    (typed ? typed->name : "") + ".DataType = " + dataTypeName(typedLayout.dataType));
         require(t.rank == first.rank, prefix + field + ".DimensionCount = " + std::to_string(t.rank) +
                                           " differs from " + info.inputNames[0] +
                                           ".DimensionCount = " + std::to_string(first.rank));
@@ -132,8 +140,13 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
                         " differs from " + info.inputNames[0] + ".Sizes[" + std::to_string(d) +
                         "] = " + std::to_string(first.sizes[d]));
     };
-    for (size_t i = 1; i < info.inputs.size(); ++i) sameAsFirst(info.inputs[i], info.inputNames[i]);
-    for (size_t i = 0; i < info.outputs.size(); ++i) sameAsFirst(info.outputs[i], info.outputNames[i]);
+    // ownTypes is in field order; visit the tensors in that order.
+    size_t nextInput = 0, nextOutput = 0;
+    for (uint32_t i = 0; i < schema->fieldCount; ++i) {
+        const FieldKind kind = schema->fields[i].kind;
+        if (kind == FieldKind::InputTensor) sameAsFirst(info.inputs[nextInput], info.inputNames[nextInput]), ++nextInput;
+        if (kind == FieldKind::OutputTensor) sameAsFirst(info.outputs[nextOutput], info.outputNames[nextOutput]), ++nextOutput;
+    }
     for (uint32_t i = 0; i < schema->fieldCount; ++i)
         if (schema->fields[i].kind == FieldKind::OptionalScaleBias && !(kFloatTypes & kTypeMask(first.dataType)) &&
             (info.floats[0] != 1.0f || info.floats[1] != 0.0f))

@@ -43,6 +43,104 @@ constexpr SupportRow kElementWiseRows[] = {
 };
 constexpr SupportTable kElementWiseSupport{kElementWiseRows, std::size(kElementWiseRows)};
 
+
+// The element-wise family (reference/elementwise-ops.md sections 3-8): types per feature level.
+constexpr uint32_t kI32U32 = kTypeMask(DML_TENSOR_DATA_TYPE_INT32) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT32);
+constexpr uint32_t kInts8To32 = kSignedTypes | kUnsignedTypes;
+constexpr uint32_t kInts64 = kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT64);
+constexpr uint32_t kBool = kTypeMask(DML_TENSOR_DATA_TYPE_UINT8) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT32);
+constexpr uint32_t kUnsigned8To32 = kUnsignedTypes;
+
+// ADD, SUBTRACT, MULTIPLY
+constexpr SupportRow kAddRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 5, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 5, kFloatTypes | kI32U32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kI32U32},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes | kI32U32 | kInts64},
+    {DML_FEATURE_LEVEL_5_1, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kAddSupport{kAddRows, std::size(kAddRows)};
+constexpr SupportRow kDivideRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kI32U32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kI32U32},
+    {DML_FEATURE_LEVEL_5_1, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_6_0, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kDivideSupport{kDivideRows, std::size(kDivideRows)};
+constexpr SupportRow kMaxMinRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_5_0, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kMaxMinSupport{kMaxMinRows, std::size(kMaxMinRows)};
+constexpr SupportRow kMeanRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kI32U32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kI32U32},
+};
+constexpr SupportTable kMeanSupport{kMeanRows, std::size(kMeanRows)};
+constexpr SupportRow kDifferenceSquareRows[] = {{DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes | kI32U32}};
+constexpr SupportTable kDifferenceSquareSupport{kDifferenceSquareRows, std::size(kDifferenceSquareRows)};
+
+// Comparisons: the inputs' table, and the output's (UINT32, UINT8 from 2_0).
+constexpr SupportRow kCompareRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kCompareSupport{kCompareRows, std::size(kCompareRows)};
+constexpr SupportRow kCompare30Rows[] = {
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kCompare30Support{kCompare30Rows, std::size(kCompare30Rows)};
+constexpr SupportRow kBoolRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kTypeMask(DML_TENSOR_DATA_TYPE_UINT32)},
+    {DML_FEATURE_LEVEL_2_0, 4, 4, kBool},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kBool},
+};
+constexpr SupportTable kBoolSupport{kBoolRows, std::size(kBoolRows)};  // comparison outputs, LOGICAL_*
+
+constexpr SupportRow kBitRows[] = {
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kUnsigned8To32},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kAllTypes},
+};
+constexpr SupportTable kBitSupport{kBitRows, std::size(kBitRows)};
+constexpr SupportRow kBitCountOutputRows[] = {{DML_FEATURE_LEVEL_3_0, 1, 8, kBool}};
+constexpr SupportTable kBitCountOutputSupport{kBitCountOutputRows, std::size(kBitCountOutputRows)};
+constexpr SupportRow kShiftRows[] = {
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kUnsigned8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kUnsigned8To32},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kUnsigned8To32 | kTypeMask(DML_TENSOR_DATA_TYPE_UINT64)},
+};
+constexpr SupportTable kShiftSupport{kShiftRows, std::size(kShiftRows)};
+
+// ELEMENT_WISE_IF: A, B and Output (the 2_0 page lists FLOAT16 only; FLOAT32 is taken as a documentation slip),
+// and the UINT8 condition.
+constexpr SupportRow kIfRows[] = {
+    {DML_FEATURE_LEVEL_2_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_5_0, 1, 8, kAllTypes},
+};
+constexpr SupportTable kIfSupport{kIfRows, std::size(kIfRows)};
+constexpr SupportRow kConditionRows[] = {
+    {DML_FEATURE_LEVEL_2_0, 4, 4, kTypeMask(DML_TENSOR_DATA_TYPE_UINT8)},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kTypeMask(DML_TENSOR_DATA_TYPE_UINT8)},
+};
+constexpr SupportTable kConditionSupport{kConditionRows, std::size(kConditionRows)};
+
+// CAST: any pair of the listed types.
+constexpr SupportRow kCastRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT32) | kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT16) | kTypeMask(DML_TENSOR_DATA_TYPE_INT16) | kTypeMask(DML_TENSOR_DATA_TYPE_INT8) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT16) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT8)},
+    {DML_FEATURE_LEVEL_3_0, 4, 4, kFloatTypes | kInts8To32 | kInts64},
+    {DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kAllTypes},
+};
+constexpr SupportTable kCastSupport{kCastRows, std::size(kCastRows)};
+
 constexpr FieldSpec kIn{"InputTensor", FieldKind::InputTensor};
 constexpr FieldSpec kOut{"OutputTensor", FieldKind::OutputTensor};
 constexpr FieldSpec kUnaryFields[] = {kIn, kOut};
@@ -54,6 +152,16 @@ constexpr FieldSpec kShrinkFields[] = {kIn, kOut, {"Bias", FieldKind::Float}, {"
 constexpr FieldSpec kSwishFields[] = {kIn, kOut, {"SigmoidInputScale", FieldKind::Float}};
 constexpr FieldSpec kPreluFields[] = {kIn, {"SlopeTensor", FieldKind::InputTensor}, kOut};
 constexpr FieldSpec kScaleBiasFields[] = {kIn, kOut, {"ScaleBias", FieldKind::OptionalScaleBias}};
+
+constexpr FieldSpec kA{"ATensor", FieldKind::InputTensor};
+constexpr FieldSpec kB{"BTensor", FieldKind::InputTensor};
+constexpr FieldSpec kBinaryFields[] = {kA, kB, kOut};
+constexpr FieldSpec kCompareFields[] = {kA, kB, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kBoolSupport}};
+constexpr FieldSpec kBitCountFields[] = {kIn, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kBitCountOutputSupport}};
+constexpr FieldSpec kIfFields[] = {{"ConditionTensor", FieldKind::InputTensor, FloatRule::Any, &kConditionSupport}, kA, kB,
+                                   kOut};
+constexpr FieldSpec kCastFields[] = {{"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kCastSupport},
+                                     {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kCastSupport}};
 
 #define VKDML_FIELDS(array) array, static_cast<uint32_t>(std::size(array))
 
@@ -82,6 +190,36 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ACTIVATION_GELU, VKDML_FIELDS(kUnaryFields), &kActivationSupport, true, "gelu"},
     {DML_OPERATOR_ACTIVATION_SWISH, VKDML_FIELDS(kSwishFields), &kActivationSupport, true, "swish"},
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, VKDML_FIELDS(kAlphaBetaFields), &kActivationSupport, true, "hard_swish"},
+    // General kernels (runtime/dml/general_lowering.cpp)
+    {DML_OPERATOR_ELEMENT_WISE_ADD, VKDML_FIELDS(kBinaryFields), &kAddSupport, true, "add"},
+    {DML_OPERATOR_ELEMENT_WISE_SUBTRACT, VKDML_FIELDS(kBinaryFields), &kAddSupport, true, "subtract"},
+    {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, VKDML_FIELDS(kBinaryFields), &kAddSupport, true, "multiply"},
+    {DML_OPERATOR_ELEMENT_WISE_DIVIDE, VKDML_FIELDS(kBinaryFields), &kDivideSupport, true, "divide"},
+    {DML_OPERATOR_ELEMENT_WISE_MAX, VKDML_FIELDS(kBinaryFields), &kMaxMinSupport, true, "max"},
+    {DML_OPERATOR_ELEMENT_WISE_MIN, VKDML_FIELDS(kBinaryFields), &kMaxMinSupport, true, "min"},
+    {DML_OPERATOR_ELEMENT_WISE_MEAN, VKDML_FIELDS(kBinaryFields), &kMeanSupport, true, "mean"},
+    {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, VKDML_FIELDS(kBinaryFields), &kDifferenceSquareSupport, true,
+     "difference_square"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "equals"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "greater"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "less"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL, VKDML_FIELDS(kCompareFields), &kCompare30Support, false,
+     "greater_equal"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, VKDML_FIELDS(kCompareFields), &kCompare30Support, false,
+     "less_equal"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, VKDML_FIELDS(kBinaryFields), &kBoolSupport, true, "logical_and"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR, VKDML_FIELDS(kBinaryFields), &kBoolSupport, true, "logical_or"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR, VKDML_FIELDS(kBinaryFields), &kBoolSupport, true, "logical_xor"},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT, VKDML_FIELDS(kUnaryFields), &kBoolSupport, true, "logical_not"},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_AND, VKDML_FIELDS(kBinaryFields), &kBitSupport, true, "bit_and"},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_OR, VKDML_FIELDS(kBinaryFields), &kBitSupport, true, "bit_or"},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_XOR, VKDML_FIELDS(kBinaryFields), &kBitSupport, true, "bit_xor"},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_NOT, VKDML_FIELDS(kUnaryFields), &kBitSupport, true, "bit_not"},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, VKDML_FIELDS(kBinaryFields), &kShiftSupport, true, "shift_left"},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT, VKDML_FIELDS(kBinaryFields), &kShiftSupport, true, "shift_right"},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, VKDML_FIELDS(kBitCountFields), &kBitSupport, false, "bit_count"},
+    {DML_OPERATOR_ELEMENT_WISE_IF, VKDML_FIELDS(kIfFields), &kIfSupport, false, "if"},
+    {DML_OPERATOR_CAST, VKDML_FIELDS(kCastFields), &kCastSupport, false, "cast"},
 };
 
 }  // namespace

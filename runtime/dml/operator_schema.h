@@ -23,10 +23,15 @@ enum class FloatRule : uint8_t {
     SoftplusSteepness,  // >= 1 below FL 6_4; finite and non-zero from 6_4
 };
 
+struct SupportTable;
+
 struct FieldSpec {
     const char* name;
     FieldKind kind;
     FloatRule rule = FloatRule::Any;
+    // Tensors: nullptr = the operator's table and the DataType of the operator's other tensors; else this tensor's
+    // own table (comparison outputs, IF's condition, CAST's input and output), its DataType free of the others'.
+    const SupportTable* ownSupport = nullptr;
 };
 
 constexpr uint32_t kTypeMask(DML_TENSOR_DATA_TYPE type) { return 1u << type; }
@@ -40,6 +45,7 @@ constexpr uint32_t k64BitTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | kTypeMa
 // The data types vkdml's kernels handle: every type a DirectML element-wise activation or identity takes (64-bit
 // ones as bit-exact copies only).
 constexpr uint32_t kImplementedTypes = kFloatTypes | kSignedTypes | kUnsignedTypes | k64BitTypes;
+constexpr uint32_t kAllTypes = kImplementedTypes;
 
 // From `since` (a feature level) until the next row of the same table: the dimension counts and data types DirectML
 // allows.
@@ -62,7 +68,7 @@ struct OperatorSchema {
     uint32_t fieldCount;
     const SupportTable* support;
     bool inPlace;        // the output may alias an input with the identical layout
-    const char* kernel;  // the element-wise function name in glsl/ (shaders are "<kernel>_<variant>")
+    const char* kernel;  // the kernel label ("celu"; general kernels: the lowering's name for the operator)
     // Attribute values the kernel receives when the desc has fewer FLOAT fields (e.g. a NULL ScaleBias).
     float defaultAttributes[2] = {0.0f, 0.0f};
 };

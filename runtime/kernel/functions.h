@@ -18,12 +18,24 @@ enum class Fn : uint16_t {
     IntRelu, IntPrelu, IntShrink,
     // vkdml-bench's naive baselines with the driver's exp/log (glsl/vkdml_naive.glsl)
     NaiveCelu, NaiveElu, NaiveLinear, NaiveParametricSoftplus, NaiveRelu, NaiveSigmoid, NaiveSoftplus, NaiveTanh,
+    // Arithmetic, comparisons, logic, bits, selection and conversions (glsl/vkdml_elementwise.glsl), overloaded for
+    // float, int and uint
+    Add, Subtract, Multiply, Divide, Max, Min, Mean, DifferenceSquare,
+    Equals, Greater, Less, GreaterEqual, LessEqual, LogicalAnd, LogicalOr, LogicalXor, LogicalNot,
+    BitAnd, BitOr, BitXor, BitNot, ShiftLeft, ShiftRight, BitCount, Select,
+    CastFloatToInt, CastFloatToUint,
+    // Their 64-bit forms (glsl/vkdml_elementwise64.glsl): int64_t, uint64_t, double
+    Add64, Subtract64, Multiply64, Divide64, Max64, Min64,
+    Equals64, Greater64, Less64, GreaterEqual64, LessEqual64,
+    BitAnd64, BitOr64, BitXor64, BitNot64, ShiftLeft64, ShiftRight64, BitCount64, Select64,
+    CastToInt64, CastToUint64, CastFloatToInt64, CastFloatToUint64, CastDoubleToInt, CastDoubleToUint, CastInt64ToFloat, CastDoubleToFloatOdd,
     Count
 };
 
 enum class FnDomain : uint8_t {
     Float,    // float arguments and result
     Integer,  // int or uint arguments and result, of the tensors' integer type
+    Any,      // overloaded in GLSL: argument and result types as the program's values say (glslang checks them)
 };
 
 struct FnInfo {

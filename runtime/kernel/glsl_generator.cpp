@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "kernel/general_generator.h"
 #include "kernel/glsl_library.h"
 
 namespace vkdml::kernel {
@@ -29,6 +30,9 @@ const char* bodyFile(Walk walk) {
         case Walk::Rows: return "elementwise_rows.glsl";
         case Walk::Strided: return "elementwise_strided.glsl";
         case Walk::Naive: return "elementwise_naive.glsl";
+        case Walk::Linear:
+        case Walk::Quads:
+        case Walk::Elements: break;  // general kernels: general_generator.cpp
     }
     throw std::invalid_argument("unknown walk");
 }
@@ -116,6 +120,7 @@ void expandInto(std::string& out, std::string_view file, const std::vector<std::
 }  // namespace
 
 std::string generateGlsl(const ElementwiseProgram& program) {
+    if (program.general()) return generateGeneralGlsl(program);
     if (std::string problem = program.validate(); !problem.empty())
         throw std::invalid_argument("invalid element-wise program: " + problem + "\n" + program.describe());
     const ScalarType type = program.outputs[0];

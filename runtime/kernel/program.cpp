@@ -55,8 +55,29 @@ const char* walkName(Walk walk) {
         case Walk::Rows: return "rows";
         case Walk::Strided: return "strided";
         case Walk::Naive: return "naive";
+        case Walk::Linear: return "linear";
+        case Walk::Quads: return "quads";
+        case Walk::Elements: return "elements";
     }
     return "?";
+}
+
+bool isGeneralWalk(Walk walk) { return walk == Walk::Linear || walk == Walk::Quads || walk == Walk::Elements; }
+
+const char* accessName(Access access) {
+    switch (access) {
+        case Access::Packed: return "packed";
+        case Access::Broadcast: return "broadcast";
+        case Access::Strided: return "strided";
+    }
+    return "?";
+}
+
+uint32_t ElementwiseProgram::attributeCount() const {
+    uint32_t count = 0;
+    for (const Op& op : ops)
+        if (op.code == OpCode::Attribute && op.index + 1 > count) count = op.index + 1;
+    return count;
 }
 
 uint32_t ElementwiseProgram::append(OpCode code, ScalarType type, uint32_t index, uint64_t bits) {
@@ -108,6 +129,10 @@ uint64_t ElementwiseProgram::hash() const {
     h.add(outputs.size());
     for (ScalarType t : outputs) h.add(static_cast<uint64_t>(t));
     h.add(static_cast<uint64_t>(walk));
+    if (general()) {
+        h.add(access.size());
+        for (Access a : access) h.add(static_cast<uint64_t>(a));
+    }
     h.add((float64Math ? 1u : 0u) | (int64Math ? 2u : 0u) | (storage16 ? 4u : 0u));
     h.add(ops.size());
     for (const Op& op : ops) {
@@ -121,6 +146,17 @@ uint64_t ElementwiseProgram::hash() const {
 
 std::string ElementwiseProgram::validate() const {
     if (outputs.empty()) return "no outputs";
+    if (general()) {
+        if (access.size() != tensorCount())
+            return "access: " + std::to_string(access.size()) + " entries for " + std::to_string(tensorCount()) +
+                   " tensors";
+        for (uint32_t t = 0; t < access.size(); ++t) {
+            if (t < outputs.size() && access[t] == Access::Broadcast) return "output " + std::to_string(t) + " broadcast";
+            if (walk == Walk::Linear && access[t] == Access::Strided)
+                return "tensor " + std::to_string(t) + " strided in the linear walk";
+        }
+    }
+    const uint32_t attributeLimit = general() ? kMaxAttributes : 2;
     std::vector<uint32_t> stores(outputs.size(), 0);
     for (uint32_t v = 0; v < ops.size(); ++v) {
         const Op& op = ops[v];
@@ -132,7 +168,10 @@ std::string ElementwiseProgram::validate() const {
                 if (op.type != inputs[op.index]) return at + "type differs from input " + std::to_string(op.index);
                 break;
             case OpCode::Attribute:
-                if (op.index > 1) return at + "attribute " + std::to_string(op.index) + " out of range (p0, p1)";
+                if (op.index >= attributeLimit)
+                    return at + "attribute " + std::to_string(op.index) + " out of range (" +
+                           std::to_string(attributeLimit) + ")";
+                if (scalarTypeBits(op.type) == 64) return at + "64-bit attribute";
                 break;
             case OpCode::Constant: break;
             case OpCode::Call: {
@@ -141,7 +180,7 @@ std::string ElementwiseProgram::validate() const {
                 if (op.index != fn.arity)
                     return at + fn.name + " takes " + std::to_string(fn.arity) + " arguments, not " +
                            std::to_string(op.index);
-                if ((fn.domain == FnDomain::Float) != isFloatType(op.type))
+                if (fn.domain != FnDomain::Any && (fn.domain == FnDomain::Float) != isFloatType(op.type))
                     return at + fn.name + " does not compute " + scalarTypeName(op.type);
                 operands = fn.arity;
                 break;

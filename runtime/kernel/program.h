@@ -26,7 +26,21 @@ enum class Walk : uint8_t {
     Rows,     // strided, but every row a whole number of 16-byte vectors in every tensor: one vector per invocation
     Strided,  // any strides (0 broadcasts), 1-6 dimensions, a grid-stride loop
     Naive,    // vkdml-bench's baseline: one vec4 per invocation, no tail (packed fp32 only)
+    // General kernels: any number of tensors, each of its own type and with its own Access.
+    Linear,    // every tensor packed or broadcast: 4 consecutive elements per invocation, no coordinates
+    Quads,     // 4 consecutive innermost elements per loop iteration (innermost size a multiple of 4)
+    Elements,  // one element per loop iteration
 };
+bool isGeneralWalk(Walk walk);
+
+// How a general kernel finds a tensor's element at a flat index i of the walk (chosen per tensor on the host).
+enum class Access : uint8_t {
+    Packed,     // base + i
+    Broadcast,  // base: every element reads the same one (all strides 0)
+    Strided,    // base + the coordinates of i times the tensor's strides
+};
+const char* accessName(Access access);
+constexpr uint32_t kMaxAttributes = 4;  // general kernels: attribute words; the others: p0, p1
 const char* walkName(Walk walk);
 
 enum class OpCode : uint8_t {
@@ -52,6 +66,8 @@ struct ElementwiseProgram {
     std::vector<ScalarType> outputs;
     std::vector<Op> ops;
     Walk walk = Walk::Strided;
+    // General walks: one per tensor, outputs first, then inputs (the binding order).
+    std::vector<Access> access;
     // Device-dependent forms of the library the host chose: LINEAR-based functions in double (CPU devices with
     // shaderFloat64), 64-bit integer arithmetic (shaderInt64), fp16 tensors as 16-bit storage (strided walk).
     bool float64Math = false;
@@ -62,7 +78,7 @@ struct ElementwiseProgram {
 
     // Builders; each returns the new value's index.
     uint32_t input(uint32_t index);
-    uint32_t attribute(uint32_t index, ScalarType type);
+    uint32_t attribute(uint32_t index, ScalarType type);  // 32-bit types only
     uint32_t constant(uint64_t bits, ScalarType type);
     uint32_t call(Fn fn, ScalarType type, std::initializer_list<uint32_t> args);
     uint32_t cast(uint32_t value, ScalarType type);
@@ -71,6 +87,13 @@ struct ElementwiseProgram {
     // A stable 64-bit hash of everything that decides the generated code (not `label`): the same on every run and
     // machine.
     uint64_t hash() const;
+    bool general() const { return isGeneralWalk(walk); }
+    uint32_t tensorCount() const { return static_cast<uint32_t>(outputs.size() + inputs.size()); }
+    ScalarType tensorType(uint32_t tensor) const {
+        return tensor < outputs.size() ? outputs[tensor] : inputs[tensor - outputs.size()];
+    }
+    uint32_t attributeCount() const;  // 1 + the highest attribute index used (0 if none)
+
     // "" when well formed, else what is wrong: operands defined before use, arities, indices in range, every output
     // stored exactly once, types that fit the operation.
     std::string validate() const;

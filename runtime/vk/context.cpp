@@ -154,10 +154,10 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     caps.timelineSemaphores = api >= VK_API_VERSION_1_2 && timeline.timelineSemaphore && !envFlag("VKDML_DISABLE_TIMELINE");
     caps.storage16Bit = storage16.storageBuffer16BitAccess && !envFlag("VKDML_DISABLE_16BIT_STORAGE");
     caps.float16Arithmetic = caps.hasFloat16Int8 && float16.shaderFloat16;
-    caps.float64 = features2.features.shaderFloat64;
+    // VKDML_DISABLE_FLOAT64 (tests): run as a device without shaderFloat64.
+    caps.float64 = features2.features.shaderFloat64 && !envFlag("VKDML_DISABLE_FLOAT64");
     caps.int64 = features2.features.shaderInt64;
-    caps.float64Math = caps.float64 && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU &&
-                       !envFlag("VKDML_DISABLE_FLOAT64");
+    caps.float64Math = caps.float64 && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 
     VkPhysicalDeviceMemoryProperties memory;
     f.getMemoryProperties(physical, &memory);
@@ -356,7 +356,8 @@ void Context::createDevice() {
     features2.pNext = &storage16;
     features2.features.shaderInt16 = VK_FALSE;
     features2.features.shaderInt64 = caps_.int64 ? VK_TRUE : VK_FALSE;  // integer SHRINK computes in 64 bits
-    features2.features.shaderFloat64 = caps_.float64Math ? VK_TRUE : VK_FALSE;  // the *_d kernel variants
+    // The *_d kernel variants and the general kernels over FLOAT64 tensors.
+    features2.features.shaderFloat64 = caps_.float64 ? VK_TRUE : VK_FALSE;
 
     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     info.pNext = &features2;

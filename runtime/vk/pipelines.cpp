@@ -58,6 +58,8 @@ uint64_t pipelineKey(uint64_t programHash, uint32_t flatMode) {
 PipelineStore::PipelineStore(const Context& ctx, std::function<void(const std::string&)> debugMessage)
     : ctx_(ctx),
       pushDescriptors_(ctx.caps().pushDescriptors),
+      bindingLimit_(std::min({kMaxBindings, ctx.limits().maxPerStageDescriptorStorageBuffers,
+                              ctx.limits().maxDescriptorSetStorageBuffers})),
       workgroupSize_(chooseWorkgroupSize(ctx)),
       cacheFile_(ctx.caps()),
       spirvCache_(ctx.caps(), VKDML_VERSION_STRING),
@@ -78,7 +80,7 @@ void PipelineStore::createLayoutsAndCache() {
     const Context& ctx = ctx_;
     const auto& fn = ctx.fn();
     VkDescriptorSetLayoutBinding bindings[kMaxBindings];
-    for (uint32_t i = 0; i < kMaxBindings; ++i) {
+    for (uint32_t i = 0; i < bindingLimit_; ++i) {
         bindings[i] = {};
         bindings[i].binding = i;
         bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
@@ -87,7 +89,7 @@ void PipelineStore::createLayoutsAndCache() {
     }
     VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     setInfo.flags = pushDescriptors_ ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
-    setInfo.bindingCount = kMaxBindings;
+    setInfo.bindingCount = bindingLimit_;
     setInfo.pBindings = bindings;
     check(allocating([&] { return fn.vkCreateDescriptorSetLayout(ctx.device(), &setInfo, nullptr, &setLayout_); }),
           "vkCreateDescriptorSetLayout");

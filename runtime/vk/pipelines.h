@@ -19,9 +19,9 @@
 
 namespace vkdml::vk {
 
-// Every vkdml kernel sees the same interface: storage buffers at bindings 0..kMaxBindings-1 of set 0 and one push
+// Every vkdml kernel sees the same interface: storage buffers at bindings 0..bindingLimit()-1 of set 0 and one push
 // constant block of kPushConstantBytes.
-constexpr uint32_t kMaxBindings = 4;
+constexpr uint32_t kMaxBindings = 8;
 constexpr uint32_t kPushConstantBytes = 128;
 
 struct Pipeline {
@@ -46,6 +46,8 @@ public:
     VkDescriptorSetLayout setLayout() const { return setLayout_; }
     bool usesPushDescriptors() const { return pushDescriptors_; }
     uint32_t workgroupSize() const { return workgroupSize_; }
+    // Storage buffers one kernel may bind: kMaxBindings, or fewer where the device allows fewer per stage.
+    uint32_t bindingLimit() const { return bindingLimit_; }
 
 private:
     void createLayoutsAndCache();
@@ -54,6 +56,7 @@ private:
 
     const Context& ctx_;
     bool pushDescriptors_;
+    uint32_t bindingLimit_;
     uint32_t workgroupSize_;
     VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
     VkPipelineLayout layout_ = VK_NULL_HANDLE;

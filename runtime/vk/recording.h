@@ -47,6 +47,7 @@ public:
     // Drops the hazard history (the next command starts a new operator in an application's command buffer).
     void forgetHazards() { accesses_.clear(); }
     VkCommandBuffer commandBuffer() const { return cmd_; }
+    const Context& context() const { return ctx_; }
 
 private:
     struct Access {

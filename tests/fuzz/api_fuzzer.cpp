@@ -95,7 +95,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_OPERATOR_ACTIVATION_ELU, DML_OPERATOR_ACTIVATION_SIGMOID,
         DML_OPERATOR_ACTIVATION_GELU,    DML_OPERATOR_ACTIVATION_SHRINK,   DML_OPERATOR_ACTIVATION_HARD_SWISH,
         DML_OPERATOR_ACTIVATION_RELU,    DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU,
-        DML_OPERATOR_GEMM};
+        DML_OPERATOR_GEMM,               DML_OPERATOR_ELEMENT_WISE_ADD,    DML_OPERATOR_ELEMENT_WISE_DIVIDE,
+        DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT,
+        DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, DML_OPERATOR_ELEMENT_WISE_IF,
+        DML_OPERATOR_CAST};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -107,8 +110,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (same < 200 && output.buffer.Strides) output.buffer.Strides = output.strides;
     // The desc must have the layout its type declares (a C caller's desc always does; pointers in it are the
     // caller's to keep valid): {Input, Output, FLOAT, FLOAT} for the activations, a DML_SCALE_BIAS pointer for
-    // ELEMENT_WISE_IDENTITY, a second input before the output for PARAMETERIZED_RELU. Operators vkdml does not
-    // implement are refused before their fields are read.
+    // ELEMENT_WISE_IDENTITY, a second input before the output for PARAMETERIZED_RELU and the binary operators, a
+    // condition and two inputs for IF; {Input, Output} (LOGICAL_NOT, BIT_COUNT, CAST) reads the first two fields of
+    // the activations' layout. Operators vkdml does not implement are refused before their fields are read.
     struct {
         const DML_TENSOR_DESC* input;
         const DML_TENSOR_DESC* output;
@@ -117,9 +121,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     DML_SCALE_BIAS scaleBias{opDesc.a0, opDesc.a1};
     DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity{&input.desc, &output.desc, opDesc.a0 < 0 ? nullptr : &scaleBias};
     DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC prelu{&input.desc, &output.desc, &output.desc};
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary{&input.desc, &input.desc, &output.desc};
+    DML_ELEMENT_WISE_IF_OPERATOR_DESC select{&input.desc, &input.desc, &input.desc, &output.desc};
+    const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
+                           type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
+                           type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
     const void* typedDesc = &opDesc;
     if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) typedDesc = &identity;
     if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) typedDesc = &prelu;
+    if (twoInputs) typedDesc = &binary;
+    if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);
     desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;
@@ -157,9 +168,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(outD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
     // The arrays hold as many descs as the counts passed below can claim (a count larger than the array is a
     // caller bug DirectML cannot detect either). PARAMETERIZED_RELU's Slope shares the input binding.
-    const DML_BINDING_DESC inputs[2] = {inD, inD}, outputs[2] = {outD, outD};
-    const bool prelu2 = type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU;
-    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? 1 + prelu2 : in.take<uint8_t>() % 3, inputs);
+    const DML_BINDING_DESC inputs[3] = {inD, inD, inD}, outputs[2] = {outD, outD};
+    const uint32_t inputCount = type == DML_OPERATOR_ELEMENT_WISE_IF ? 3
+                                : type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || twoInputs ? 2
+                                                                                                  : 1;
+    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 4, inputs);
     vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, outputs);
 
     VkdmlCommandList list = nullptr;

@@ -1,0 +1,127 @@
+// DirectML's arithmetic, comparison, logical, bitwise, selection and conversion operators as scalar functions for
+// the general kernels (runtime/kernel/general_generator.cpp). Overloads per computed type: float (FLOAT32 and
+// FLOAT16), int (INT8/16/32, sign-extended) and uint (UINT8/16/32, zero-extended); 64-bit forms have their own names
+// so that a kernel includes them only when it has the capabilities. Results narrower than 32 bits keep their low
+// bits when stored, so integer ADD/SUBTRACT/MULTIPLY wrap in every width. Rules DirectML leaves open: DESIGN.md
+// section 4 and docs/SEMANTICS.md.
+
+// `precise`: no contraction into fma with a neighbouring operation (DirectML's formulas have none).
+float vk_ew_add(float a, float b) { precise float r = a + b; return r; }
+int vk_ew_add(int a, int b) { return a + b; }
+uint vk_ew_add(uint a, uint b) { return a + b; }
+float vk_ew_sub(float a, float b) { precise float r = a - b; return r; }
+int vk_ew_sub(int a, int b) { return a - b; }
+uint vk_ew_sub(uint a, uint b) { return a - b; }
+float vk_ew_mul(float a, float b) { precise float r = a * b; return r; }
+int vk_ew_mul(int a, int b) { return a * b; }
+uint vk_ew_mul(uint a, uint b) { return a * b; }
+float vk_ew_div(float a, float b) { precise float r = a / b; return r; }
+// Truncates toward zero; x / 0 has every bit set (-1), INT_MIN / -1 wraps to INT_MIN.
+int vk_ew_div(int a, int b) {
+    if (b == 0) return -1;
+    if (b == -1) return -a;
+    return a / b;
+}
+uint vk_ew_div(uint a, uint b) { return b == 0u ? 0xffffffffu : a / b; }
+
+// A NaN operand yields the other one (D3D's rule); +0 is larger than -0.
+float vk_ew_max(float a, float b) {
+    if (isnan(a)) return b;
+    if (isnan(b)) return a;
+    if (a == b) return uintBitsToFloat(floatBitsToUint(a) & floatBitsToUint(b));
+    return a > b ? a : b;
+}
+int vk_ew_max(int a, int b) { return max(a, b); }
+uint vk_ew_max(uint a, uint b) { return max(a, b); }
+float vk_ew_min(float a, float b) {
+    if (isnan(a)) return b;
+    if (isnan(b)) return a;
+    if (a == b) return uintBitsToFloat(floatBitsToUint(a) | floatBitsToUint(b));
+    return a < b ? a : b;
+}
+int vk_ew_min(int a, int b) { return min(a, b); }
+uint vk_ew_min(uint a, uint b) { return min(a, b); }
+
+// (a + b) / 2: halving is exact for normal sums; a sum that overflows is formed from the halves instead.
+float vk_ew_mean(float a, float b) {
+    precise float s = a + b;
+    if (isinf(s) && !isinf(a) && !isinf(b)) {
+        precise float h = a * 0.5 + b * 0.5;
+        return h;
+    }
+    precise float r = s * 0.5;
+    return r;
+}
+// The exact (a + b) / 2 truncated toward zero, without overflow.
+int vk_ew_mean(int a, int b) {
+    const int floorMean = (a >> 1) + (b >> 1) + (a & b & 1);
+    return floorMean + ((floorMean < 0 && ((a ^ b) & 1) != 0) ? 1 : 0);
+}
+uint vk_ew_mean(uint a, uint b) { return (a >> 1) + (b >> 1) + (a & b & 1u); }
+
+// (a - b)^2 from the exact difference and the exact square of its high part: within 1 ULP (rounding a - b first
+// would double its error).
+float vk_ew_difference_square(float a, float b) {
+    const vk_f2 d = vk_two_sum(a, -b);
+    if (isinf(d.hi) || isnan(d.hi)) {
+        precise float r = d.hi * d.hi;
+        return r;
+    }
+    const vk_f2 p = vk_prod_hl(d.hi, d.hi);
+    if (isinf(p.hi)) return p.hi;
+    precise float r = p.hi + (p.lo + 2.0 * d.hi * d.lo);
+    return r;
+}
+int vk_ew_difference_square(int a, int b) { return (a - b) * (a - b); }
+uint vk_ew_difference_square(uint a, uint b) { return (a - b) * (a - b); }
+
+// Comparisons: 1 or 0; ordered, so false when an operand is NaN.
+uint vk_ew_equals(float a, float b) { return a == b ? 1u : 0u; }
+uint vk_ew_equals(int a, int b) { return a == b ? 1u : 0u; }
+uint vk_ew_equals(uint a, uint b) { return a == b ? 1u : 0u; }
+uint vk_ew_greater(float a, float b) { return a > b ? 1u : 0u; }
+uint vk_ew_greater(int a, int b) { return a > b ? 1u : 0u; }
+uint vk_ew_greater(uint a, uint b) { return a > b ? 1u : 0u; }
+uint vk_ew_less(float a, float b) { return a < b ? 1u : 0u; }
+uint vk_ew_less(int a, int b) { return a < b ? 1u : 0u; }
+uint vk_ew_less(uint a, uint b) { return a < b ? 1u : 0u; }
+uint vk_ew_greater_equal(float a, float b) { return a >= b ? 1u : 0u; }
+uint vk_ew_greater_equal(int a, int b) { return a >= b ? 1u : 0u; }
+uint vk_ew_greater_equal(uint a, uint b) { return a >= b ? 1u : 0u; }
+uint vk_ew_less_equal(float a, float b) { return a <= b ? 1u : 0u; }
+uint vk_ew_less_equal(int a, int b) { return a <= b ? 1u : 0u; }
+uint vk_ew_less_equal(uint a, uint b) { return a <= b ? 1u : 0u; }
+
+// Logical operators: any non-zero value is true.
+uint vk_ew_logical_and(uint a, uint b) { return (a != 0u && b != 0u) ? 1u : 0u; }
+uint vk_ew_logical_or(uint a, uint b) { return (a != 0u || b != 0u) ? 1u : 0u; }
+uint vk_ew_logical_xor(uint a, uint b) { return ((a != 0u) != (b != 0u)) ? 1u : 0u; }
+uint vk_ew_logical_not(uint a) { return a == 0u ? 1u : 0u; }
+
+// Bitwise operators on the raw encoding (tensors of any type are read as unsigned of their width). Shift counts at
+// or beyond 32 give 0; narrower types drop the bits shifted past their width when stored.
+uint vk_ew_bit_and(uint a, uint b) { return a & b; }
+uint vk_ew_bit_or(uint a, uint b) { return a | b; }
+uint vk_ew_bit_xor(uint a, uint b) { return a ^ b; }
+uint vk_ew_bit_not(uint a) { return ~a; }
+uint vk_ew_shift_left(uint a, uint b) { return b >= 32u ? 0u : a << b; }
+uint vk_ew_shift_right(uint a, uint b) { return b >= 32u ? 0u : a >> b; }
+uint vk_ew_bit_count(uint a) { return uint(bitCount(a)); }
+
+// ELEMENT_WISE_IF: a where the condition is non-zero, else b.
+float vk_ew_select(uint c, float a, float b) { return c != 0u ? a : b; }
+int vk_ew_select(uint c, int a, int b) { return c != 0u ? a : b; }
+uint vk_ew_select(uint c, uint a, uint b) { return c != 0u ? a : b; }
+
+// Float -> integer: truncation toward zero, saturated to [lo, hi], NaN -> 0.
+int vk_cast_float_to_int(float x, int lo, int hi) {
+    if (isnan(x)) return 0;
+    if (x >= float(hi)) return hi;
+    if (x <= float(lo)) return lo;
+    return int(x);
+}
+uint vk_cast_float_to_uint(float x, uint hi) {
+    if (!(x > 0.0)) return 0u;
+    if (x >= float(hi)) return hi;
+    return uint(x);
+}

@@ -1,0 +1,199 @@
+#include "core/general_kernel.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/error.h"
+#include "core/kernel_params.h"
+
+namespace vkdml {
+
+namespace {
+
+using kernel::Access;
+using kernel::Walk;
+
+uint64_t envBytes(const char* name) {
+    const char* value = std::getenv(name);
+    return value && *value ? std::strtoull(value, nullptr, 10) : 0;
+}
+
+// Packed: the tensor's strides are the plan's packed strides (index = base + flat index); broadcast: all zero.
+Access accessOf(const dml::ElementwisePlan& plan, uint32_t t) {
+    bool packed = true, broadcast = true;
+    uint64_t packedStride = 1;
+    for (uint32_t d = 0; d < plan.rank; ++d) {
+        packed = packed && plan.strides[t][d] == packedStride;
+        broadcast = broadcast && plan.strides[t][d] == 0;
+        packedStride *= plan.sizes[d];
+    }
+    return broadcast ? Access::Broadcast : packed ? Access::Packed : Access::Strided;
+}
+
+}  // namespace
+
+GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout>& tensors,
+                             kernel::ElementwiseProgram program, std::vector<uint32_t> attributes)
+    : attributes_(std::move(attributes)), outputCount_(static_cast<uint32_t>(program.outputs.size())) {
+    const vk::Context& ctx = device.context();
+    const uint32_t tensorCount = static_cast<uint32_t>(tensors.size());
+    if (tensorCount > device.pipelines().bindingLimit())
+        fail(E_NOTIMPL, program.label + ": " + std::to_string(tensorCount) + " tensors, but " +
+                            ctx.caps().properties.deviceName + " lets a kernel bind " +
+                            std::to_string(device.pipelines().bindingLimit()) + " storage buffers");
+    plan_ = dml::planElementwise(tensors);
+
+    program.access.resize(tensorCount);
+    bool anyStrided = false;
+    for (uint32_t t = 0; t < tensorCount; ++t) {
+        program.access[t] = accessOf(plan_, t);
+        anyStrided = anyStrided || program.access[t] == Access::Strided;
+    }
+    // Only packed and broadcast tensors: one flat run of quads. Otherwise quads along the innermost dimension
+    // when it allows them, else single elements.
+    program.walk = !anyStrided ? Walk::Linear : plan_.sizes[0] % 4 == 0 ? Walk::Quads : Walk::Elements;
+    main_.program = program;
+    main_.layout = kernel::generalParamsLayout(main_.program);
+    fallback_.program = program;
+    fallback_.program.walk = Walk::Elements;
+    for (Access& a : fallback_.program.access)
+        if (a == Access::Packed) a = Access::Strided;
+    fallback_.layout = kernel::generalParamsLayout(fallback_.program);
+    if (main_.layout.maxRank == 0 || fallback_.layout.maxRank == 0)
+        fail(E_NOTIMPL, program.label + ": too many tensors for one kernel's push constants");
+
+    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
+    uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
+    if (uint64_t forced = envBytes("VKDML_MAX_BINDING_BYTES")) maxRange = std::min(maxRange, forced);  // tests
+    require(maxRange > 2 * alignment + 64, "internal: maxStorageBufferRange too small");
+    dml::ChunkLimits limits;
+    limits.maxSpanBytes = (maxRange - alignment) & ~uint64_t(15);
+    limits.maxElements = uint64_t(1) << 31;
+    limits.contiguousGranule = 16;
+    limits.maxRank = std::min(main_.layout.maxRank, fallback_.layout.maxRank);
+    const bool linear = main_.program.walk == Walk::Linear;
+    if (linear) {
+        // One invocation per quad: the grid must hold them all.
+        plan_.contiguous = true;
+        limits.maxElements = std::min<uint64_t>(
+            limits.maxElements,
+            (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().workgroupSize() - 1) * 4);
+    }
+    chunks_ = dml::splitIntoChunks(plan_, limits);
+    if (linear)
+        for (dml::Chunk& c : chunks_)
+            for (uint32_t t = 0; t < tensorCount; ++t)
+                if (main_.program.access[t] == Access::Broadcast) c.firstElement[t] = 0, c.spanElements[t] = 1;
+
+    const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    compile(device, main_, cpu);
+    bool needFallback = false;
+    for (const dml::Chunk& c : chunks_) {
+        useFallback_.push_back(!mainVariantFits(c));
+        needFallback = needFallback || useFallback_.back();
+    }
+    if (needFallback) compile(device, fallback_, false);
+    name_ = main_.program.name();
+}
+
+void GeneralKernel::compile(Device& device, Variant& variant, bool cpu) {
+    if (variant.program.walk == Walk::Linear && cpu) {
+        // CPU devices run every branch under an execution mask: whole quads and the tail as two kernels.
+        variant.pipeline = &device.pipelines().get(variant.program, 1);
+        variant.tailPipeline = &device.pipelines().get(variant.program, 2);
+    } else {
+        variant.pipeline = &device.pipelines().get(variant.program);
+    }
+}
+
+// A chunk the main kernel can walk: packed tensors see whole inner dimensions (index = base + flat index) and, for
+// quads, start on a quad in every packed tensor.
+bool GeneralKernel::mainVariantFits(const dml::Chunk& chunk) const {
+    if (main_.program.walk == Walk::Linear) return true;
+    const bool quads = main_.program.walk == Walk::Quads;
+    if (quads && chunk.sizes[0] % 4 != 0) return false;
+    for (uint32_t t = 0; t < plan_.tensorCount; ++t) {
+        if (main_.program.access[t] != Access::Packed) continue;
+        if (quads && chunk.firstElement[t] % 4 != 0) return false;
+        for (uint32_t d = 0; d + 1 < chunk.rank; ++d)
+            if (chunk.sizes[d] != plan_.sizes[d]) return false;
+    }
+    return true;
+}
+
+void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* bound, const uint64_t* totals,
+                           const std::string& operatorName) const {
+    const vk::Context& ctx = recording.context();
+    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
+    const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    const uint64_t groupCap = std::min<uint64_t>(ctx.limits().maxComputeWorkGroupCount[0], cpu ? 64 : 65535);
+    const uint32_t tensorCount = plan_.tensorCount;
+
+    // One dispatch of `count` elements of `chunk`, starting `skip` elements in (the linear walk's tail).
+    auto dispatch = [&](const dml::Chunk& chunk, const Variant& variant, const vk::Pipeline& pipeline, uint64_t skip,
+                        uint64_t count) {
+        const kernel::GeneralParamsLayout& layout = variant.layout;
+        uint32_t words[kernel::kGeneralParamWords] = {};
+        vk::BoundBuffer ranges[vk::kMaxBindings];
+        for (uint32_t t = 0; t < tensorCount; ++t) {
+            const BoundBuffer& b = *bound[t];
+            const uint32_t eb = plan_.tensorBytes[t];
+            const bool broadcast = variant.program.access[t] == Access::Broadcast;
+            const uint64_t first = chunk.firstElement[t] + (broadcast ? 0 : skip);
+            const uint64_t span = broadcast || (skip == 0 && count == chunk.count) ? chunk.spanElements[t] : count;
+            const uint64_t start = b.offset + first * eb;
+            // Elements narrower than 32 bits are read and written through their words: the range ends on one.
+            const uint64_t end = (start + span * eb + 3) & ~uint64_t(3);
+            const uint64_t aligned = start - start % alignment;
+            if (end > b.offset + totals[t] || end > b.buffer->size())
+                fail(E_FAIL, "internal: chunk outside its tensor (" + operatorName + ")");
+            ranges[t].range = {b.buffer->handle(), aligned, end - aligned};
+            ranges[t].written = t < outputCount_;
+            words[layout.bases + t] = static_cast<uint32_t>((start - aligned) / eb);
+        }
+        words[kernel::GeneralParamsLayout::kCount] = static_cast<uint32_t>(count);
+        words[kernel::GeneralParamsLayout::kRank] = chunk.rank;
+        for (uint32_t a = 0; a < attributes_.size(); ++a) words[layout.attributes + a] = attributes_[a];
+        if (variant.program.walk != Walk::Linear) {
+            for (uint32_t d = 0; d < chunk.rank; ++d) {
+                words[layout.sizes + d] = chunk.sizes[d];
+                if (d + 1 >= chunk.rank) continue;
+                uint32_t magic, shift;
+                divisionMagic(chunk.sizes[d], magic, shift);
+                words[layout.magics + d] = magic;
+                words[kernel::GeneralParamsLayout::kShifts] |= shift << (5 * d);
+            }
+            for (uint32_t t = 0; t < tensorCount; ++t)
+                if (layout.strides[t] >= 0)
+                    for (uint32_t d = 0; d < chunk.rank; ++d)
+                        words[layout.strides[t] + d] = static_cast<uint32_t>(plan_.strides[t][d]);
+        }
+        const uint64_t items = variant.program.walk == Walk::Linear ? (count + 3) / 4
+                               : variant.program.walk == Walk::Quads ? count / 4
+                                                                     : count;
+        const uint64_t groups = std::max<uint64_t>(1, (items + pipeline.workgroupSize - 1) / pipeline.workgroupSize);
+        vk::DispatchCommand command;
+        command.pipeline = &pipeline;
+        command.bindings = ranges;
+        command.bindingCount = tensorCount;
+        command.pushConstants = words;
+        command.pushConstantBytes = sizeof(words);
+        command.groupCountX =
+            static_cast<uint32_t>(variant.program.walk == Walk::Linear ? groups : std::min(groupCap, groups));
+        recording.dispatch(command);
+    };
+
+    for (size_t i = 0; i < chunks_.size(); ++i) {
+        const dml::Chunk& chunk = chunks_[i];
+        const Variant& variant = useFallback_[i] ? fallback_ : main_;
+        if (!variant.tailPipeline) {
+            dispatch(chunk, variant, *variant.pipeline, 0, chunk.count);
+            continue;
+        }
+        const uint64_t tail = chunk.count % 4;
+        if (chunk.count > tail) dispatch(chunk, variant, *variant.pipeline, 0, chunk.count - tail);
+        if (tail) dispatch(chunk, variant, *variant.tailPipeline, chunk.count - tail, tail);
+    }
+}
+
+}  // namespace vkdml

@@ -1,0 +1,46 @@
+// Runs one general element-wise program (runtime/kernel/general_generator.cpp) over an operator's tensors: picks
+// each tensor's access (packed, broadcast, strided) and the walk from the layouts, cuts the work into chunks that fit
+// the device's binding and grid limits, compiles the pipelines, and records the dispatches with their push
+// constants (runtime/kernel/general_params.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/dispatchable.h"
+#include "kernel/general_params.h"
+
+namespace vkdml {
+
+class GeneralKernel {
+public:
+    // `tensors`: outputs first, then inputs (the program's tensor order). `program` has types and operations; its
+    // walk and access are chosen here. Throws E_NOTIMPL when the device cannot bind that many tensors.
+    GeneralKernel(Device& device, const std::vector<dml::TensorLayout>& tensors, kernel::ElementwiseProgram program,
+                  std::vector<uint32_t> attributes);
+
+    // `bound[t]` and `totals[t]` (TotalTensorSizeInBytes) per tensor in the same order; bounds are proven here.
+    void record(vk::Recording& recording, const BoundBuffer* const* bound, const uint64_t* totals,
+                const std::string& operatorName) const;
+    const std::string& name() const { return name_; }
+
+private:
+    struct Variant {
+        kernel::ElementwiseProgram program;
+        kernel::GeneralParamsLayout layout;
+        const vk::Pipeline* pipeline = nullptr;
+        const vk::Pipeline* tailPipeline = nullptr;  // CPU devices, linear walk: the last partial quad
+    };
+    void compile(Device& device, Variant& variant, bool cpu);
+    bool mainVariantFits(const dml::Chunk& chunk) const;
+
+    dml::ElementwisePlan plan_;
+    std::vector<dml::Chunk> chunks_;
+    std::vector<bool> useFallback_;  // per chunk
+    Variant main_, fallback_;        // fallback: one element per step, packed tensors read as strided
+    std::vector<uint32_t> attributes_;
+    uint32_t outputCount_ = 1;
+    std::string name_;
+};
+
+}  // namespace vkdml

@@ -1,0 +1,180 @@
+#include "dml/general_lowering.h"
+
+#include <cstring>
+#include <iterator>
+
+#include "core/error.h"
+#include "dml/tensor.h"
+
+namespace vkdml::dml {
+
+using kernel::Fn;
+using kernel::ScalarType;
+
+namespace {
+
+enum class Family : uint8_t { Arithmetic, Compare, Logical, Bitwise, BitCount, If, Cast };
+
+// One row per operator: the library function for 8- to 32-bit values and for 64-bit ones (Fn::None: none).
+struct GeneralForm {
+    DML_OPERATOR_TYPE type;
+    Family family;
+    Fn fn, fn64;
+};
+
+constexpr GeneralForm kForms[] = {
+    {DML_OPERATOR_ELEMENT_WISE_ADD, Family::Arithmetic, Fn::Add, Fn::Add64},
+    {DML_OPERATOR_ELEMENT_WISE_SUBTRACT, Family::Arithmetic, Fn::Subtract, Fn::Subtract64},
+    {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, Family::Arithmetic, Fn::Multiply, Fn::Multiply64},
+    {DML_OPERATOR_ELEMENT_WISE_DIVIDE, Family::Arithmetic, Fn::Divide, Fn::Divide64},
+    {DML_OPERATOR_ELEMENT_WISE_MAX, Family::Arithmetic, Fn::Max, Fn::Max64},
+    {DML_OPERATOR_ELEMENT_WISE_MIN, Family::Arithmetic, Fn::Min, Fn::Min64},
+    {DML_OPERATOR_ELEMENT_WISE_MEAN, Family::Arithmetic, Fn::Mean, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, Family::Arithmetic, Fn::DifferenceSquare, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, Family::Compare, Fn::Equals, Fn::Equals64},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, Family::Compare, Fn::Greater, Fn::Greater64},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, Family::Compare, Fn::Less, Fn::Less64},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL, Family::Compare, Fn::GreaterEqual, Fn::GreaterEqual64},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, Family::Compare, Fn::LessEqual, Fn::LessEqual64},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, Family::Logical, Fn::LogicalAnd, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR, Family::Logical, Fn::LogicalOr, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR, Family::Logical, Fn::LogicalXor, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT, Family::Logical, Fn::LogicalNot, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_AND, Family::Bitwise, Fn::BitAnd, Fn::BitAnd64},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_OR, Family::Bitwise, Fn::BitOr, Fn::BitOr64},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_XOR, Family::Bitwise, Fn::BitXor, Fn::BitXor64},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_NOT, Family::Bitwise, Fn::BitNot, Fn::BitNot64},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, Family::Bitwise, Fn::ShiftLeft, Fn::ShiftLeft64},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT, Family::Bitwise, Fn::ShiftRight, Fn::ShiftRight64},
+    {DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, Family::BitCount, Fn::BitCount, Fn::BitCount64},
+    {DML_OPERATOR_ELEMENT_WISE_IF, Family::If, Fn::Select, Fn::Select64},
+    {DML_OPERATOR_CAST, Family::Cast, Fn::None, Fn::None},
+};
+
+const GeneralForm* findForm(DML_OPERATOR_TYPE type) {
+    for (const GeneralForm& form : kForms)
+        if (form.type == type) return &form;
+    return nullptr;
+}
+
+bool is64(ScalarType t) { return kernel::scalarTypeBits(t) == 64; }
+
+// The unsigned type of the same width: bitwise operators and IF move raw encodings.
+ScalarType rawType(ScalarType t) {
+    switch (kernel::scalarTypeBits(t)) {
+        case 8: return ScalarType::UInt8;
+        case 16: return ScalarType::UInt16;
+        case 32: return ScalarType::UInt32;
+        default: return ScalarType::UInt64;
+    }
+}
+
+void requireCapabilities(const kernel::ElementwiseProgram& program, const OperatorInfo& info,
+                         const KernelTarget& target) {
+    for (uint32_t t = 0; t < program.tensorCount(); ++t) {
+        const ScalarType type = program.tensorType(t);
+        if ((type == ScalarType::Int64 || type == ScalarType::UInt64) && !target.int64)
+            fail(E_NOTIMPL, info.name() + " on " + kernel::scalarTypeName(type) + " tensors needs shaderInt64, which " +
+                                target.deviceName + " does not have");
+        if (type == ScalarType::Float64 && !(target.float64 && target.int64))
+            fail(E_NOTIMPL, info.name() + " on float64 tensors needs shaderFloat64 and shaderInt64, which " +
+                                target.deviceName + " does not have both");
+    }
+}
+
+uint32_t intConstant(kernel::ElementwiseProgram& p, int64_t value, ScalarType type) {
+    return p.constant(static_cast<uint64_t>(value) & 0xffffffffu, type);
+}
+
+// CAST's conversions (DESIGN.md section 4): float -> integer truncates toward zero, saturates and maps NaN to 0;
+// float -> float and integer -> float round to nearest even, once; integer -> integer keeps the low bits.
+uint32_t castValue(kernel::ElementwiseProgram& p, uint32_t x, ScalarType from, ScalarType to) {
+    using kernel::isFloatType;
+    using kernel::isSignedIntegerType;
+    using kernel::scalarTypeBits;
+    if (from == to) return x;
+    const bool fromFloat = isFloatType(from), toFloat = isFloatType(to);
+    if (fromFloat && !toFloat) {
+        const bool fromDouble = from == ScalarType::Float64;
+        if (is64(to)) {
+            const bool toSigned = to == ScalarType::Int64;
+            if (fromDouble) return p.call(toSigned ? Fn::CastToInt64 : Fn::CastToUint64, to, {x});
+            return p.call(toSigned ? Fn::CastFloatToInt64 : Fn::CastFloatToUint64, to, {x});
+        }
+        const uint32_t bits = scalarTypeBits(to);
+        if (isSignedIntegerType(to)) {
+            const int64_t hi = (int64_t(1) << (bits - 1)) - 1;
+            const uint32_t lo = intConstant(p, -hi - 1, ScalarType::Int32), top = intConstant(p, hi, ScalarType::Int32);
+            return p.call(fromDouble ? Fn::CastDoubleToInt : Fn::CastFloatToInt, to, {x, lo, top});
+        }
+        const uint32_t top = intConstant(p, (int64_t(1) << bits) - 1, ScalarType::UInt32);
+        return p.call(fromDouble ? Fn::CastDoubleToUint : Fn::CastFloatToUint, to, {x, top});
+    }
+    if (fromFloat && toFloat) {
+        if (from == ScalarType::Float64 && to == ScalarType::Float16)
+            return p.call(Fn::CastDoubleToFloatOdd, ScalarType::Float16, {x});  // rounded to half when stored
+        return p.cast(x, to);
+    }
+    if (toFloat && is64(from) && to != ScalarType::Float64)
+        return p.call(Fn::CastInt64ToFloat, to, {x});
+    return p.cast(x, to);  // integer -> float (one rounding), integer -> integer (low bits)
+}
+
+}  // namespace
+
+bool isGeneralOperator(DML_OPERATOR_TYPE type) { return findForm(type) != nullptr; }
+
+GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& target) {
+    const GeneralForm* form = findForm(info.schema->type);
+    if (!form) fail(E_FAIL, "internal: " + info.name() + " has no general kernel");
+    GeneralLowering lowered;
+    kernel::ElementwiseProgram& p = lowered.program;
+    p.label = info.schema->kernel;
+    for (const TensorLayout& t : info.inputs) p.inputs.push_back(scalarType(t.dataType));
+    p.outputs.push_back(scalarType(info.outputs[0].dataType));
+    requireCapabilities(p, info, target);
+
+    const ScalarType in = p.inputs.back();  // IF: A/B's type (the condition comes first)
+    const ScalarType out = p.outputs[0];
+    const Fn fn = is64(in) ? form->fn64 : form->fn;
+    switch (form->family) {
+        case Family::Arithmetic:
+        case Family::Logical: {
+            const uint32_t a = p.input(0);
+            const uint32_t r = p.inputs.size() > 1 ? p.call(fn, out, {a, p.input(1)}) : p.call(fn, out, {a});
+            p.store(0, r);
+            break;
+        }
+        case Family::Compare: {
+            const uint32_t r = p.call(fn, ScalarType::UInt32, {p.input(0), p.input(1)});
+            p.store(0, out == ScalarType::UInt32 ? r : p.cast(r, out));
+            break;
+        }
+        case Family::Bitwise:
+        case Family::BitCount:
+        case Family::If: {
+            // Raw encodings: every float or signed tensor is read and written as the unsigned type of its width.
+            for (ScalarType& t : p.inputs)
+                if (!(form->family == Family::If && &t == &p.inputs[0])) t = rawType(t);
+            if (form->family != Family::BitCount) p.outputs[0] = rawType(out);
+            const ScalarType value = p.outputs[0];
+            uint32_t r;
+            if (form->family == Family::If)
+                r = p.call(fn, value, {p.input(0), p.input(1), p.input(2)});
+            else if (form->family == Family::BitCount)
+                r = p.call(fn, ScalarType::UInt32, {p.input(0)});
+            else
+                r = p.inputs.size() > 1 ? p.call(fn, value, {p.input(0), p.input(1)}) : p.call(fn, value, {p.input(0)});
+            p.store(0, form->family == Family::BitCount && value != ScalarType::UInt32 ? p.cast(r, value) : r);
+            p.label += std::string("_") + kernel::scalarTypeName(p.inputs.back());
+            break;
+        }
+        case Family::Cast:
+            p.store(0, castValue(p, p.input(0), in, out));
+            p.label += std::string("_from_") + kernel::scalarTypeName(in);
+            break;
+    }
+    return lowered;
+}
+
+}  // namespace vkdml::dml

@@ -1,0 +1,348 @@
+// The general kernels (Walk::Linear, Quads, Elements): every tensor with its own type and access, any number of
+// inputs and outputs. The source is written per program: one storage buffer per tensor (binding = tensor index:
+// outputs, then inputs), a load and a store per tensor type, the program as vkdml_apply(inputs..., out outputs...),
+// and the walk. Push constants: kernel/general_params.h.
+#include "kernel/general_generator.h"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "kernel/general_params.h"
+#include "kernel/glsl_library.h"
+
+namespace vkdml::kernel {
+
+namespace {
+
+std::string str(uint32_t v) { return std::to_string(v); }
+std::string word(uint32_t index) { return "pc.w[" + str(index) + "]"; }
+
+// The GLSL type a value of `type` is computed in: fp16 in fp32, 8- and 16-bit integers in 32 bits.
+std::string valueType(ScalarType type) {
+    switch (type) {
+        case ScalarType::Float32:
+        case ScalarType::Float16: return "float";
+        case ScalarType::Float64: return "double";
+        case ScalarType::Int64: return "int64_t";
+        case ScalarType::UInt64: return "uint64_t";
+        default: return isSignedIntegerType(type) ? "int" : "uint";
+    }
+}
+
+std::string literal(const Op& op) {
+    char text[96];
+    const auto lo = static_cast<unsigned>(op.bits & 0xffffffffu);
+    const auto hi = static_cast<unsigned>(op.bits >> 32);
+    switch (op.type) {
+        case ScalarType::Float32:
+        case ScalarType::Float16: std::snprintf(text, sizeof(text), "uintBitsToFloat(0x%08xu)", lo); break;
+        case ScalarType::Float64: std::snprintf(text, sizeof(text), "packDouble2x32(uvec2(0x%08xu, 0x%08xu))", lo, hi); break;
+        case ScalarType::Int64:
+        case ScalarType::UInt64:
+            std::snprintf(text, sizeof(text), "%s((uint64_t(0x%08xu) << 32) | uint64_t(0x%08xu))",
+                          valueType(op.type).c_str(), hi, lo);
+            break;
+        default:
+            if (isSignedIntegerType(op.type)) std::snprintf(text, sizeof(text), "int(0x%08xu)", lo);
+            else std::snprintf(text, sizeof(text), "0x%08xu", lo);
+    }
+    return text;
+}
+
+class Writer {
+public:
+    explicit Writer(const ElementwiseProgram& program)
+        : p_(program), layout_(generalParamsLayout(program)), outputs_(static_cast<uint32_t>(program.outputs.size())) {}
+
+    std::string source(std::string_view library) {
+        header();
+        out_ += library;
+        conversions();
+        applyFunction();
+        if (p_.walk == Walk::Linear) linearMain();
+        else loopMain(p_.walk == Walk::Quads ? 4 : 1);
+        return out_;
+    }
+
+private:
+    ScalarType type(uint32_t t) const { return p_.tensorType(t); }
+    bool isOutput(uint32_t t) const { return t < outputs_; }
+    std::string base(uint32_t t) const { return word(layout_.bases + t); }
+    uint32_t bits(uint32_t t) const { return scalarTypeBits(type(t)); }
+    // A packed tensor read or written as whole vectors (4 elements) in the linear and quads walks.
+    bool vectorized(uint32_t t) const { return p_.walk != Walk::Elements && p_.access[t] == Access::Packed && bits(t) < 64; }
+
+    void header() {
+        out_ = "#version 450\n// " + p_.name() + " (general kernel)\n";
+        bool int64 = false;
+        for (uint32_t t = 0; t < p_.tensorCount(); ++t) int64 = int64 || type(t) == ScalarType::Int64 || type(t) == ScalarType::UInt64;
+        for (const Op& op : p_.ops) int64 = int64 || op.type == ScalarType::Int64 || op.type == ScalarType::UInt64;
+        if (int64) out_ += "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
+        out_ += "layout(local_size_x_id = 0) in;\nlayout(constant_id = 1) const uint kFlatMode = 0u;\n";
+        out_ += "layout(push_constant, std430) uniform KernelParams { uint w[" + str(kGeneralParamWords) + "]; } pc;\n";
+        for (uint32_t t = 0; t < p_.tensorCount(); ++t) {
+            const std::string access = isOutput(t) ? "buffer" : "readonly buffer";
+            const std::string b = "layout(std430, binding = " + str(t) + ") " + access + " ";
+            const std::string n = "t" + str(t);
+            if (bits(t) == 64) {
+                out_ += b + "T" + str(t) + "d { uvec2 " + n + "d[]; };\n";
+                continue;
+            }
+            out_ += b + "T" + str(t) + " { uint " + n + "[]; };\n";
+            if (vectorized(t) && bits(t) == 32) out_ += b + "T" + str(t) + "q { uvec4 " + n + "q[]; };\n";
+            if (vectorized(t) && bits(t) == 16) out_ += b + "T" + str(t) + "q { uvec2 " + n + "q[]; };\n";
+        }
+        out_ += "uint vk_divide_by_size(uint n, uint d) {\n"
+                "    const uint magic = pc.w[" + str(layout_.magics) + "u + d];\n"
+                "    if (magic == 0u) return n;\n"
+                "    uint high, low;\n"
+                "    umulExtended(n, magic, high, low);\n"
+                "    return high >> ((pc.w[2] >> (5u * d)) & 31u);\n"
+                "}\n";
+    }
+
+    // Per tensor: fromBitsT/toBitsT between the value and its raw element bits, loadT/storeT of one element.
+    void conversions() {
+        for (uint32_t t = 0; t < p_.tensorCount(); ++t) {
+            const ScalarType ty = type(t);
+            const std::string vt = valueType(ty), n = "t" + str(t), s = str(t);
+            const uint32_t b = bits(t);
+            if (b == 64) {
+                std::string from, to;
+                if (ty == ScalarType::Float64) {
+                    from = "packDouble2x32(w)";
+                    to = "unpackDouble2x32(v)";
+                } else {
+                    from = vt + "((uint64_t(w.y) << 32) | uint64_t(w.x))";
+                    to = "uvec2(uint(uint64_t(v) & 0xffffffffUL), uint(uint64_t(v) >> 32))";
+                }
+                out_ += vt + " fromBits" + s + "(uvec2 w) { return " + from + "; }\n";
+                out_ += "uvec2 toBits" + s + "(" + vt + " v) { return " + to + "; }\n";
+                if (!isOutput(t)) out_ += vt + " load" + s + "(uint i) { return fromBits" + s + "(" + n + "d[i]); }\n";
+                else out_ += "void store" + s + "(uint i, " + vt + " v) { " + n + "d[i] = toBits" + s + "(v); }\n";
+                continue;
+            }
+            std::string from, to;
+            switch (ty) {
+                case ScalarType::Float32: from = "uintBitsToFloat(b)"; to = "floatBitsToUint(v)"; break;
+                case ScalarType::Float16: from = "vk_float_from_half_bits(b & 0xffffu)"; to = "vk_half_bits_from_float(v)"; break;
+                case ScalarType::Int32: from = "int(b)"; to = "uint(v)"; break;
+                case ScalarType::UInt32: from = "b"; to = "v"; break;
+                default:
+                    from = isSignedIntegerType(ty) ? "bitfieldExtract(int(b), 0, " + str(b) + ")" : "(b & " + mask(b) + ")";
+                    to = "(uint(v) & " + mask(b) + ")";
+            }
+            out_ += vt + " fromBits" + s + "(uint b) { return " + from + "; }\n";
+            out_ += "uint toBits" + s + "(" + vt + " v) { return " + to + "; }\n";
+            const std::string perWord = str(32 / b);
+            if (!isOutput(t)) {
+                if (b == 32) out_ += vt + " load" + s + "(uint i) { return fromBits" + s + "(" + n + "[i]); }\n";
+                else
+                    out_ += vt + " load" + s + "(uint i) { return fromBits" + s + "(" + n + "[i / " + perWord +
+                            "u] >> ((i % " + perWord + "u) * " + str(b) + "u)); }\n";
+            } else if (b == 32) {
+                out_ += "void store" + s + "(uint i, " + vt + " v) { " + n + "[i] = toBits" + s + "(v); }\n";
+            } else {
+                // Elements narrower than a word share it with other invocations' elements.
+                out_ += "void store" + s + "(uint i, " + vt + " v) {\n"
+                        "    const uint shift = (i % " + perWord + "u) * " + str(b) + "u;\n"
+                        "    atomicAnd(" + n + "[i / " + perWord + "u], ~(" + mask(b) + " << shift));\n"
+                        "    atomicOr(" + n + "[i / " + perWord + "u], toBits" + s + "(v) << shift);\n"
+                        "}\n";
+            }
+        }
+    }
+    static std::string mask(uint32_t bits) { return bits == 8 ? "0xffu" : "0xffffu"; }
+
+    void applyFunction() {
+        out_ += "void vkdml_apply(";
+        std::string params;
+        for (uint32_t i = 0; i < p_.inputs.size(); ++i)
+            params += (params.empty() ? "" : ", ") + valueType(p_.inputs[i]) + " x" + str(i);
+        for (uint32_t o = 0; o < outputs_; ++o)
+            params += (params.empty() ? "" : ", ") + std::string("out ") + valueType(p_.outputs[o]) + " y" + str(o);
+        out_ += params + ") {\n";
+        for (uint32_t i = 0; i < p_.ops.size(); ++i) {
+            const Op& op = p_.ops[i];
+            const std::string define = "    const " + valueType(op.type) + " v" + str(i) + " = ";
+            switch (op.code) {
+                case OpCode::Input: out_ += define + "x" + str(op.index) + ";\n"; break;
+                case OpCode::Attribute: {
+                    const std::string w = word(layout_.attributes + op.index);
+                    out_ += define + (isFloatType(op.type) ? "uintBitsToFloat(" + w + ")" : valueType(op.type) + "(" + w + ")") + ";\n";
+                    break;
+                }
+                case OpCode::Constant: out_ += define + literal(op) + ";\n"; break;
+                case OpCode::Call: {
+                    const FnInfo& fn = fnInfo(op.fn);
+                    out_ += define + fn.glsl + "(";
+                    for (uint32_t k = 0; k < fn.arity; ++k) out_ += (k ? ", v" : "v") + str(op.args[k]);
+                    out_ += ");\n";
+                    break;
+                }
+                case OpCode::Cast: out_ += define + valueType(op.type) + "(v" + str(op.args[0]) + ");\n"; break;
+                case OpCode::Store: out_ += "    y" + str(op.index) + " = v" + str(op.args[0]) + ";\n"; break;
+            }
+        }
+        out_ += "}\n";
+    }
+
+    // How a lane finds its element: `index(t, k)` is the element index of tensor t for lane k.
+    enum class Lanes { Vector, Guarded, Strided, Single };
+
+    std::string laneIndex(uint32_t t, uint32_t k) const {
+        switch (p_.access[t]) {
+            case Access::Broadcast: return base(t);
+            case Access::Packed: return "(" + base(t) + " + e + " + str(k) + "u)";
+            case Access::Strided:
+                return "(at" + str(t) + (k == 0 ? std::string() : " + " + str(k) + "u * " + word(layout_.strides[t])) + ")";
+        }
+        return "";
+    }
+
+    // Loads, vkdml_apply and stores for `count` lanes (elements e .. e + count - 1).
+    std::string laneBlock(uint32_t count, Lanes lanes, const std::string& indent) const {
+        std::string code;
+        const uint32_t inputs = static_cast<uint32_t>(p_.inputs.size());
+        for (uint32_t i = 0; i < inputs; ++i) {
+            const uint32_t t = outputs_ + i;
+            const std::string vt = valueType(type(t)), s = str(t), n = "t" + s;
+            if (p_.access[t] == Access::Broadcast) {
+                code += indent + "const " + vt + " a" + s + " = load" + s + "(" + base(t) + ");\n";
+                for (uint32_t k = 0; k < count; ++k) code += indent + "const " + vt + " a" + s + "_" + str(k) + " = a" + s + ";\n";
+                continue;
+            }
+            if (lanes == Lanes::Vector && vectorized(t)) {
+                const std::string at = "(" + base(t) + " + e) >> 2u";
+                if (bits(t) == 32) {
+                    code += indent + "const uvec4 r" + s + " = " + n + "q[" + at + "];\n";
+                    for (uint32_t k = 0; k < 4; ++k)
+                        code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(r" + s + "[" + str(k) + "]);\n";
+                } else if (bits(t) == 16) {
+                    code += indent + "const uvec2 r" + s + " = " + n + "q[" + at + "];\n";
+                    for (uint32_t k = 0; k < 4; ++k)
+                        code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(r" + s + "[" + str(k / 2) +
+                                "]" + (k % 2 ? " >> 16u" : "") + ");\n";
+                } else {
+                    code += indent + "const uint r" + s + " = " + n + "[" + at + "];\n";
+                    for (uint32_t k = 0; k < 4; ++k)
+                        code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(r" + s + " >> " + str(8 * k) + "u);\n";
+                }
+                continue;
+            }
+            for (uint32_t k = 0; k < count; ++k) {
+                const std::string load = "load" + s + "(" + laneIndex(t, k) + ")";
+                code += indent + "const " + vt + " a" + s + "_" + str(k) + " = " +
+                        (lanes == Lanes::Guarded ? "e + " + str(k) + "u < count ? " + load + " : " + vt + "(0)" : load) + ";\n";
+            }
+        }
+        for (uint32_t k = 0; k < count; ++k) {
+            for (uint32_t o = 0; o < outputs_; ++o) code += indent + valueType(type(o)) + " o" + str(o) + "_" + str(k) + ";\n";
+            std::string args;
+            for (uint32_t i = 0; i < inputs; ++i) args += (args.empty() ? "a" : ", a") + str(outputs_ + i) + "_" + str(k);
+            for (uint32_t o = 0; o < outputs_; ++o) args += (args.empty() ? "o" : ", o") + str(o) + "_" + str(k);
+            code += indent + "vkdml_apply(" + args + ");\n";
+        }
+        for (uint32_t o = 0; o < outputs_; ++o) code += storeOutput(o, count, lanes, indent);
+        return code;
+    }
+
+    std::string storeOutput(uint32_t o, uint32_t count, Lanes lanes, const std::string& indent) const {
+        const std::string s = str(o), n = "t" + s;
+        auto lane = [&](uint32_t k) { return "toBits" + s + "(o" + s + "_" + str(k) + ")"; };
+        if ((lanes == Lanes::Vector || lanes == Lanes::Guarded) && vectorized(o) && bits(o) < 32) {
+            // Whole words: lanes past the count write the padding of the tensor's last word (inside
+            // TotalTensorSizeInBytes, as DMLCalcBufferTensorSize rounds up to 4 bytes).
+            const std::string at = "(" + base(o) + " + e) >> 2u";
+            if (bits(o) == 8)
+                return indent + n + "[" + at + "] = " + lane(0) + " | (" + lane(1) + " << 8u) | (" + lane(2) +
+                       " << 16u) | (" + lane(3) + " << 24u);\n";
+            std::string code;
+            for (uint32_t j = 0; j < 2; ++j) {
+                const std::string value = lane(2 * j) + " | (" + lane(2 * j + 1) + " << 16u)";
+                const std::string target = n + "[((" + base(o) + " + e) >> 1u) + " + str(j) + "u]";
+                if (lanes == Lanes::Guarded) code += indent + "if (e + " + str(2 * j) + "u < count) " + target + " = " + value + ";\n";
+                else code += indent + target + " = " + value + ";\n";
+            }
+            return code;
+        }
+        if (lanes == Lanes::Vector && vectorized(o))
+            return indent + n + "q[(" + base(o) + " + e) >> 2u] = uvec4(" + lane(0) + ", " + lane(1) + ", " + lane(2) + ", " +
+                   lane(3) + ");\n";
+        std::string code;
+        for (uint32_t k = 0; k < count; ++k) {
+            const std::string call = "store" + s + "(" + laneIndex(o, k) + ", o" + s + "_" + str(k) + ");";
+            code += indent + (lanes == Lanes::Guarded ? "if (e + " + str(k) + "u < count) " : "") + call + "\n";
+        }
+        return code;
+    }
+
+    void linearMain() {
+        out_ += "void main() {\n"
+                "    const uint count = pc.w[0];\n"
+                "    const uint e = 4u * gl_GlobalInvocationID.x;\n"
+                "    const bool whole = e + 4u <= count;\n"
+                "    // kFlatMode 1: whole quads only, 2: the tail only (CPU devices run them as two dispatches).\n"
+                "    if (e >= count || (kFlatMode == 1u && !whole) || (kFlatMode == 2u && whole)) return;\n"
+                "    if (kFlatMode == 1u || (kFlatMode == 0u && whole)) {\n";
+        out_ += laneBlock(4, Lanes::Vector, "        ");
+        out_ += "    } else {\n";
+        out_ += laneBlock(4, Lanes::Guarded, "        ");
+        out_ += "    }\n}\n";
+    }
+
+    // Quads (lanes = 4) or single elements in a grid-stride loop, coordinates by multiply-high divisions.
+    void loopMain(uint32_t lanesPerStep) {
+        const std::string step = str(lanesPerStep);
+        out_ += "void main() {\n"
+                "    const uint count = pc.w[0];\n"
+                "    const uint last = pc.w[1] - 1u;\n"
+                "    const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;\n"
+                "    for (uint g = gl_GlobalInvocationID.x; g < count / " + step + "u; g += stride) {\n"
+                "        const uint e = " + step + "u * g;\n";
+        std::string strided;
+        for (uint32_t t = 0; t < p_.tensorCount(); ++t)
+            if (p_.access[t] == Access::Strided) {
+                out_ += "        uint at" + str(t) + " = " + base(t) + ";\n";
+                strided += str(t) + ",";
+            }
+        if (!strided.empty()) {
+            out_ += "        uint rest = e;\n"
+                    "        for (uint d = 0u; d < last; ++d) {\n"
+                    "            const uint q = vk_divide_by_size(rest, d);\n"
+                    "            const uint c = rest - q * pc.w[" + str(layout_.sizes) + "u + d];\n"
+                    "            rest = q;\n";
+            for (uint32_t t = 0; t < p_.tensorCount(); ++t)
+                if (p_.access[t] == Access::Strided)
+                    out_ += "            at" + str(t) + " += c * pc.w[" + str(layout_.strides[t]) + "u + d];\n";
+            out_ += "        }\n";
+            for (uint32_t t = 0; t < p_.tensorCount(); ++t)
+                if (p_.access[t] == Access::Strided)
+                    out_ += "        at" + str(t) + " += rest * pc.w[" + str(layout_.strides[t]) + "u + last];\n";
+        }
+        out_ += laneBlock(lanesPerStep, lanesPerStep == 4 ? Lanes::Vector : Lanes::Single, "        ");
+        out_ += "    }\n}\n";
+    }
+
+    const ElementwiseProgram& p_;
+    GeneralParamsLayout layout_;
+    uint32_t outputs_;
+    std::string out_;
+};
+
+}  // namespace
+
+std::string generateGeneralGlsl(const ElementwiseProgram& program) {
+    if (!program.general()) throw std::invalid_argument("not a general walk: " + program.describe());
+    if (std::string problem = program.validate(); !problem.empty())
+        throw std::invalid_argument("invalid element-wise program: " + problem + "\n" + program.describe());
+    const GeneralParamsLayout layout = generalParamsLayout(program);
+    if (layout.maxRank == 0)
+        throw std::invalid_argument("too many tensors and attributes for the push constants: " + program.describe());
+    std::vector<std::string> roots = {"vk_float_from_half_bits", "vk_half_bits_from_float"};
+    for (const Op& op : program.ops)
+        if (op.code == OpCode::Call) roots.push_back(fnInfo(op.fn).glsl);
+    return Writer(program).source(std::string(glslSource("vkdml_half.glsl")) + mathLibraryClosure(roots));
+}
+
+}  // namespace vkdml::kernel
