@@ -125,3 +125,36 @@ uint vk_cast_float_to_uint(float x, uint hi) {
     if (x >= float(hi)) return hi;
     return uint(x);
 }
+
+// Unary operators. ABS and NEGATE of the most negative integer wrap to itself; SIGN is 0 for +-0 and NaN.
+float vk_ew_abs(float x) { return abs(x); }
+int vk_ew_abs(int x) { return x < 0 ? -x : x; }
+float vk_ew_negate(float x) { return -x; }
+int vk_ew_negate(int x) { return -x; }
+// From the bits: llvmpipe turned the float comparisons and selects into its fsign, which gave -0 for +0 and NaN.
+float vk_ew_sign(float x) {
+    const uint b = floatBitsToUint(x);
+    const uint magnitude = b & 0x7fffffffu;
+    return uintBitsToFloat(magnitude == 0u || magnitude > 0x7f800000u ? 0u : (b & 0x80000000u) | 0x3f800000u);
+}
+int vk_ew_sign(int x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
+uint vk_ew_sign(uint x) { return x != 0u ? 1u : 0u; }
+float vk_ew_ceil(float x) { return ceil(x); }
+float vk_ew_floor(float x) { return floor(x); }
+float vk_ew_recip(float x) { precise float r = 1.0 / x; return r; }
+float vk_ew_sqrt(float x) { return sqrt(x); }
+// ROUND: 0 halves to nearest even, 1 toward zero, 2 halves away from zero (DML_ROUNDING_MODE).
+float vk_ew_round(float x, uint mode) {
+    if (mode == 0u) return roundEven(x);
+    const float t = trunc(x);
+    if (mode == 1u) return t;
+    precise float fraction = abs(x - t);  // exact
+    return fraction >= 0.5 ? t + sign(x) : t;
+}
+uint vk_ew_is_nan(float x) { return isnan(x) ? 1u : 0u; }
+// IS_INFINITY: 0 either sign, 1 positive only, 2 negative only (DML_IS_INFINITY_MODE).
+uint vk_ew_is_infinity(float x, uint mode) {
+    if (!isinf(x)) return 0u;
+    if (mode == 0u) return 1u;
+    return (mode == 1u) == (x > 0.0) ? 1u : 0u;
+}

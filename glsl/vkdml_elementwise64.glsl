@@ -82,3 +82,8 @@ float vk_cast_double_to_float_odd(double x) {
     const bool away = abs(double(f)) > abs(x);
     return uintBitsToFloat(away ? floatBitsToUint(f) - 1u : floatBitsToUint(f) + 1u);
 }
+
+int64_t vk_ew_abs64(int64_t x) { return x < 0l ? -x : x; }
+int64_t vk_ew_negate64(int64_t x) { return -x; }
+int64_t vk_ew_sign64(int64_t x) { return x > 0l ? 1l : (x < 0l ? -1l : 0l); }
+uint64_t vk_ew_sign64(uint64_t x) { return x != 0ul ? 1ul : 0ul; }

@@ -1,5 +1,7 @@
 #include "dml/general_lowering.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <iterator>
 
@@ -13,7 +15,11 @@ using kernel::ScalarType;
 
 namespace {
 
-enum class Family : uint8_t { Arithmetic, Compare, Logical, Bitwise, BitCount, If, Cast };
+enum class Family : uint8_t {
+    Arithmetic, Compare, Logical, Bitwise, BitCount, If, Cast,
+    Unary,      // one input, the output's type: ScaleBias first where the desc has one (floats)
+    Round, IsNan, IsInfinity, Threshold, Clip,
+};
 
 // One row per operator: the library function for 8- to 32-bit values and for 64-bit ones (Fn::None: none).
 struct GeneralForm {
@@ -49,6 +55,20 @@ constexpr GeneralForm kForms[] = {
     {DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, Family::BitCount, Fn::BitCount, Fn::BitCount64},
     {DML_OPERATOR_ELEMENT_WISE_IF, Family::If, Fn::Select, Fn::Select64},
     {DML_OPERATOR_CAST, Family::Cast, Fn::None, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ABS, Family::Unary, Fn::Abs, Fn::Abs64},
+    {DML_OPERATOR_ELEMENT_WISE_NEGATE, Family::Unary, Fn::Negate, Fn::Negate64},
+    {DML_OPERATOR_ELEMENT_WISE_SIGN, Family::Unary, Fn::Sign, Fn::Sign64},
+    {DML_OPERATOR_ELEMENT_WISE_CEIL, Family::Unary, Fn::Ceil, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_FLOOR, Family::Unary, Fn::Floor, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_RECIP, Family::Unary, Fn::Recip, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_SQRT, Family::Unary, Fn::Sqrt, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_EXP, Family::Unary, Fn::Exp, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_LOG, Family::Unary, Fn::Log, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ROUND, Family::Round, Fn::Round, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_IS_NAN, Family::IsNan, Fn::IsNan, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, Family::IsInfinity, Fn::IsInfinity, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, Family::Threshold, Fn::Max, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP, Family::Clip, Fn::Max, Fn::None},
 };
 
 const GeneralForm* findForm(DML_OPERATOR_TYPE type) {
@@ -120,6 +140,40 @@ uint32_t castValue(kernel::ElementwiseProgram& p, uint32_t x, ScalarType from, S
     return p.cast(x, to);  // integer -> float (one rounding), integer -> integer (low bits)
 }
 
+uint32_t floatBits(float value) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    return bits;
+}
+
+// A FLOAT attribute for a tensor of `type`: its bits for floats; for integers the value truncated toward zero and
+// saturated to the type (CLIP's documented conversion; THRESHOLD's Min alike), NaN as 0.
+uint32_t attributeWord(float value, ScalarType type) {
+    if (kernel::isFloatType(type)) return floatBits(value);
+    const uint32_t bits = kernel::scalarTypeBits(type);
+    const bool isSigned = kernel::isSignedIntegerType(type);
+    const double lo = isSigned ? -std::ldexp(1.0, int(bits) - 1) : 0.0;
+    const double hi = isSigned ? std::ldexp(1.0, int(bits) - 1) - 1 : std::ldexp(1.0, int(bits)) - 1;
+    const double v = std::isnan(value) ? 0.0 : std::min(std::max(std::trunc(double(value)), lo), hi);
+    return isSigned ? static_cast<uint32_t>(static_cast<int32_t>(v)) : static_cast<uint32_t>(v);
+}
+
+// The program's next attribute: `word` in the attribute words, read as `type`.
+uint32_t addAttribute(GeneralLowering& lowered, uint32_t word, ScalarType type) {
+    lowered.attributes.push_back(word);
+    return lowered.program.attribute(static_cast<uint32_t>(lowered.attributes.size() - 1), type);
+}
+
+// x * Scale + Bias (rounded once) where the desc's ScaleBias is not the identity; floats only (integer tensors with
+// a scale or bias are refused when the desc is read).
+uint32_t applyScaleBias(GeneralLowering& lowered, const OperatorInfo& info, uint32_t x, ScalarType type) {
+    if (!info.hasScaleBias || !kernel::isFloatType(type) || (info.floats[0] == 1.0f && info.floats[1] == 0.0f))
+        return x;
+    const uint32_t scale = addAttribute(lowered, floatBits(info.floats[0]), type);
+    const uint32_t bias = addAttribute(lowered, floatBits(info.floats[1]), type);
+    return lowered.program.call(Fn::Linear, type, {x, scale, bias});
+}
+
 }  // namespace
 
 bool isGeneralOperator(DML_OPERATOR_TYPE type) { return findForm(type) != nullptr; }
@@ -173,6 +227,38 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             p.store(0, castValue(p, p.input(0), in, out));
             p.label += std::string("_from_") + kernel::scalarTypeName(in);
             break;
+        case Family::Unary:
+        case Family::Round:
+        case Family::Threshold:
+        case Family::Clip: {
+            if (fn == Fn::None || (form->family == Family::Clip && is64(in)))
+                fail(E_NOTIMPL, info.name() + " on " + kernel::scalarTypeName(in) + " tensors is not implemented yet");
+            const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
+            uint32_t r;
+            if (form->family == Family::Unary) {
+                r = p.call(fn, out, {x});
+            } else if (form->family == Family::Round) {
+                r = p.call(fn, out, {x, addAttribute(lowered, info.enums[0], ScalarType::UInt32)});
+            } else {
+                // THRESHOLD: max(x, Min); CLIP: min(max(x, Min), Max) (a NaN x gives the bound, D3D's rule).
+                const uint32_t lo = addAttribute(lowered, attributeWord(info.floats[2], in), in);
+                r = p.call(Fn::Max, out, {x, lo});
+                if (form->family == Family::Clip)
+                    r = p.call(Fn::Min, out, {r, addAttribute(lowered, attributeWord(info.floats[3], in), in)});
+            }
+            p.store(0, r);
+            break;
+        }
+        case Family::IsNan:
+        case Family::IsInfinity: {
+            const uint32_t x = p.input(0);
+            const uint32_t r = form->family == Family::IsNan
+                                   ? p.call(fn, ScalarType::UInt32, {x})
+                                   : p.call(fn, ScalarType::UInt32,
+                                            {x, addAttribute(lowered, info.enums[0], ScalarType::UInt32)});
+            p.store(0, out == ScalarType::UInt32 ? r : p.cast(r, out));
+            break;
+        }
     }
     return lowered;
 }

@@ -87,8 +87,19 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             const DML_SCALE_BIAS* scaleBias;
             std::memcpy(&scaleBias, base + offset, sizeof(scaleBias));
             offset += sizeof(scaleBias);
+            info.hasScaleBias = scaleBias != nullptr;
             info.floats[info.floatCount++] = scaleBias ? scaleBias->Scale : 1.0f;
             info.floats[info.floatCount++] = scaleBias ? scaleBias->Bias : 0.0f;
+            continue;
+        }
+        if (field.kind == FieldKind::Enum) {
+            offset = (offset + alignof(UINT) - 1) & ~(alignof(UINT) - 1);
+            uint32_t value;
+            std::memcpy(&value, base + offset, sizeof(value));
+            offset += sizeof(UINT);
+            require(value < field.enumCount, where + " = " + std::to_string(value) + " is not a valid value (0 to " +
+                                                 std::to_string(field.enumCount - 1) + ")");
+            info.enums[info.enumCount++] = value;
             continue;
         }
         if (field.kind == FieldKind::Float) {

@@ -19,6 +19,9 @@ struct OperatorInfo {
     std::vector<const char*> inputNames, outputNames;
     float floats[kMaxFloatAttributes] = {};  // FLOAT attributes in field order
     uint32_t floatCount = 0;
+    uint32_t enums[2] = {};  // Enum fields in field order
+    uint32_t enumCount = 0;
+    bool hasScaleBias = false;  // an OptionalScaleBias field was non-NULL
     std::string name() const;  // "ACTIVATION_CELU"
 };
 

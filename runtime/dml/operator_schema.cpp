@@ -141,6 +141,63 @@ constexpr SupportRow kCastRows[] = {
 };
 constexpr SupportTable kCastSupport{kCastRows, std::size(kCastRows)};
 
+// Unary operators (reference/elementwise-ops.md sections 2 and 3).
+constexpr SupportRow kFloatMathRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kFloatMathSupport{kFloatMathRows, std::size(kFloatMathRows)};
+constexpr uint32_t kSigned8To32 = kSignedTypes;
+constexpr SupportRow kAbsRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kSigned8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kSigned8To32},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes | kSigned8To32 | kTypeMask(DML_TENSOR_DATA_TYPE_INT64)},
+};
+constexpr SupportTable kAbsSupport{kAbsRows, std::size(kAbsRows)};
+constexpr SupportRow kNegateRows[] = {{DML_FEATURE_LEVEL_5_0, 1, 8, kFloatTypes | kSigned8To32 | kTypeMask(DML_TENSOR_DATA_TYPE_INT64)}};
+constexpr SupportTable kNegateSupport{kNegateRows, std::size(kNegateRows)};
+constexpr SupportRow kSignRows[] = {
+    {DML_FEATURE_LEVEL_2_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kSignSupport{kSignRows, std::size(kSignRows)};
+constexpr SupportRow kRoundRows[] = {
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kRoundSupport{kRoundRows, std::size(kRoundRows)};
+constexpr SupportRow kIsNanRows[] = {
+    {DML_FEATURE_LEVEL_2_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kIsNanSupport{kIsNanRows, std::size(kIsNanRows)};
+constexpr SupportRow kIsNanOutputRows[] = {
+    {DML_FEATURE_LEVEL_2_0, 4, 4, kBool},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kBool},
+};
+constexpr SupportTable kIsNanOutputSupport{kIsNanOutputRows, std::size(kIsNanOutputRows)};
+constexpr SupportRow kIsInfinityOutputRows[] = {
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kTypeMask(DML_TENSOR_DATA_TYPE_UINT8)},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kTypeMask(DML_TENSOR_DATA_TYPE_UINT8)},
+};
+constexpr SupportTable kIsInfinityOutputSupport{kIsInfinityOutputRows, std::size(kIsInfinityOutputRows)};
+constexpr SupportRow kThresholdRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+};
+constexpr SupportTable kThresholdSupport{kThresholdRows, std::size(kThresholdRows)};
+constexpr SupportRow kClipRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_5_0, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kClipSupport{kClipRows, std::size(kClipRows)};
+
 constexpr FieldSpec kIn{"InputTensor", FieldKind::InputTensor};
 constexpr FieldSpec kOut{"OutputTensor", FieldKind::OutputTensor};
 constexpr FieldSpec kUnaryFields[] = {kIn, kOut};
@@ -162,6 +219,15 @@ constexpr FieldSpec kIfFields[] = {{"ConditionTensor", FieldKind::InputTensor, F
                                    kOut};
 constexpr FieldSpec kCastFields[] = {{"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kCastSupport},
                                      {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kCastSupport}};
+
+constexpr FieldSpec kScaleBias{"ScaleBias", FieldKind::OptionalScaleBias};
+constexpr FieldSpec kRoundFields[] = {kIn, kOut, {"RoundingMode", FieldKind::Enum, FloatRule::Any, nullptr, 3}};
+constexpr FieldSpec kIsNanFields[] = {kIn, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kIsNanOutputSupport}};
+constexpr FieldSpec kIsInfinityFields[] = {
+    kIn, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kIsInfinityOutputSupport},
+    {"InfinityMode", FieldKind::Enum, FloatRule::Any, nullptr, 3}};
+constexpr FieldSpec kThresholdFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}};
+constexpr FieldSpec kClipFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}, {"Max", FieldKind::Float}};
 
 #define VKDML_FIELDS(array) array, static_cast<uint32_t>(std::size(array))
 
@@ -220,6 +286,20 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, VKDML_FIELDS(kBitCountFields), &kBitSupport, false, "bit_count"},
     {DML_OPERATOR_ELEMENT_WISE_IF, VKDML_FIELDS(kIfFields), &kIfSupport, false, "if"},
     {DML_OPERATOR_CAST, VKDML_FIELDS(kCastFields), &kCastSupport, false, "cast"},
+    {DML_OPERATOR_ELEMENT_WISE_ABS, VKDML_FIELDS(kScaleBiasFields), &kAbsSupport, true, "abs"},
+    {DML_OPERATOR_ELEMENT_WISE_NEGATE, VKDML_FIELDS(kUnaryFields), &kNegateSupport, true, "negate"},
+    {DML_OPERATOR_ELEMENT_WISE_SIGN, VKDML_FIELDS(kUnaryFields), &kSignSupport, true, "sign"},
+    {DML_OPERATOR_ELEMENT_WISE_CEIL, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "ceil"},
+    {DML_OPERATOR_ELEMENT_WISE_FLOOR, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "floor"},
+    {DML_OPERATOR_ELEMENT_WISE_RECIP, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "recip"},
+    {DML_OPERATOR_ELEMENT_WISE_SQRT, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "sqrt"},
+    {DML_OPERATOR_ELEMENT_WISE_EXP, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "exp"},
+    {DML_OPERATOR_ELEMENT_WISE_LOG, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "log"},
+    {DML_OPERATOR_ELEMENT_WISE_ROUND, VKDML_FIELDS(kRoundFields), &kRoundSupport, true, "round"},
+    {DML_OPERATOR_ELEMENT_WISE_IS_NAN, VKDML_FIELDS(kIsNanFields), &kIsNanSupport, false, "is_nan"},
+    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, VKDML_FIELDS(kIsInfinityFields), &kIsNanSupport, false, "is_infinity"},
+    {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, VKDML_FIELDS(kThresholdFields), &kThresholdSupport, true, "threshold"},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP, VKDML_FIELDS(kClipFields), &kClipSupport, true, "clip"},
 };
 
 }  // namespace

@@ -15,6 +15,7 @@ enum class FieldKind : uint8_t {
     OutputTensor,       // const DML_TENSOR_DESC*
     Float,              // FLOAT
     OptionalScaleBias,  // const DML_SCALE_BIAS* (NULL: scale 1, bias 0); read as two FLOAT attributes
+    Enum,               // a 32-bit enum (DML_ROUNDING_MODE, DML_IS_INFINITY_MODE): values below enumCount
 };
 
 // Constraints on FLOAT attributes beyond "any value".
@@ -32,6 +33,7 @@ struct FieldSpec {
     // Tensors: nullptr = the operator's table and the DataType of the operator's other tensors; else this tensor's
     // own table (comparison outputs, IF's condition, CAST's input and output), its DataType free of the others'.
     const SupportTable* ownSupport = nullptr;
+    uint32_t enumCount = 0;  // Enum: the number of valid values
 };
 
 constexpr uint32_t kTypeMask(DML_TENSOR_DATA_TYPE type) { return 1u << type; }

@@ -77,6 +77,18 @@ constexpr FnInfo kFunctions[] = {
     {"select", "vk_ew_select", 3, A, false, false},
     {"cast_float_to_int", "vk_cast_float_to_int", 3, A, false, false},
     {"cast_float_to_uint", "vk_cast_float_to_uint", 2, A, false, false},
+    {"abs", "vk_ew_abs", 1, A, false, false},
+    {"negate", "vk_ew_negate", 1, A, false, false},
+    {"sign", "vk_ew_sign", 1, A, false, false},
+    {"ceil", "vk_ew_ceil", 1, F, false, false},
+    {"floor", "vk_ew_floor", 1, F, false, false},
+    {"recip", "vk_ew_recip", 1, F, false, false},
+    {"sqrt", "vk_ew_sqrt", 1, F, false, false},
+    {"exp", "vk_exp", 1, F, false, false},
+    {"log", "vk_log", 1, F, false, false},
+    {"round", "vk_ew_round", 2, F, false, false},
+    {"is_nan", "vk_ew_is_nan", 1, A, false, false},
+    {"is_infinity", "vk_ew_is_infinity", 2, A, false, false},
     {"add64", "vk_ew_add64", 2, A, false, true},
     {"subtract64", "vk_ew_sub64", 2, A, false, true},
     {"multiply64", "vk_ew_mul64", 2, A, false, true},
@@ -104,6 +116,9 @@ constexpr FnInfo kFunctions[] = {
     {"cast_double_to_uint", "vk_cast_double_to_uint", 2, A, false, true},
     {"cast_int64_to_float", "vk_cast_int64_to_float", 1, A, false, true},
     {"cast_double_to_float_odd", "vk_cast_double_to_float_odd", 1, A, false, true},
+    {"abs64", "vk_ew_abs64", 1, A, false, true},
+    {"negate64", "vk_ew_negate64", 1, A, false, true},
+    {"sign64", "vk_ew_sign64", 1, A, false, true},
 };
 static_assert(std::size(kFunctions) == static_cast<size_t>(Fn::Count), "one row per Fn, in order");
 

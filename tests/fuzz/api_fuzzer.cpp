@@ -98,7 +98,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_GEMM,               DML_OPERATOR_ELEMENT_WISE_ADD,    DML_OPERATOR_ELEMENT_WISE_DIVIDE,
         DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT,
         DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, DML_OPERATOR_ELEMENT_WISE_IF,
-        DML_OPERATOR_CAST};
+        DML_OPERATOR_CAST,               DML_OPERATOR_ELEMENT_WISE_ABS,    DML_OPERATOR_ELEMENT_WISE_SQRT,
+        DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -123,11 +124,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC prelu{&input.desc, &output.desc, &output.desc};
     DML_ELEMENT_WISE_ADD_OPERATOR_DESC binary{&input.desc, &input.desc, &output.desc};
     DML_ELEMENT_WISE_IF_OPERATOR_DESC select{&input.desc, &input.desc, &input.desc, &output.desc};
+    DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip{&input.desc, &output.desc, identity.ScaleBias, opDesc.a0, opDesc.a1};
+    DML_ELEMENT_WISE_ROUND_OPERATOR_DESC round{&input.desc, &output.desc, DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN};
+    setRaw(round.RoundingMode, in.take<uint8_t>() % 5);  // 3 and 4 are invalid
+    DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isInfinity{&input.desc, &output.desc, DML_IS_INFINITY_MODE_EITHER};
+    setRaw(isInfinity.InfinityMode, round.RoundingMode);
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
                            type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
                            type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
     const void* typedDesc = &opDesc;
-    if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) typedDesc = &identity;
+    // ABS and SQRT share ELEMENT_WISE_IDENTITY's {Input, Output, ScaleBias} layout.
+    if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY || type == DML_OPERATOR_ELEMENT_WISE_ABS ||
+        type == DML_OPERATOR_ELEMENT_WISE_SQRT)
+        typedDesc = &identity;
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP) typedDesc = &clip;
+    if (type == DML_OPERATOR_ELEMENT_WISE_ROUND) typedDesc = &round;
+    if (type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY) typedDesc = &isInfinity;
     if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) typedDesc = &prelu;
     if (twoInputs) typedDesc = &binary;
     if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;

@@ -2,12 +2,24 @@
 """Generates ONNX's backend node tests with Debian's python3-onnx and exports the ones vkdml runs as plain files.
 
 Usage: export_onnx_cases.py OUTPUT_DIR
-Writes OUTPUT_DIR/cases.txt, one line per case:
-    <test name> <DML operator suffix> <attr0> <attr1> <rank> <dims...> <input .f32 file> <expected .f32 file>
-      [<second input .f32 file> <its rank> <its dims...>]
-and the raw little-endian float32 files beside it. Only float32 cases of the operators listed in ONNX_TO_DML are
-exported (the second input of PRelu is broadcast NumPy-style); a listed test missing from onnx's data is an error
-(the suite must not silently shrink).
+Writes OUTPUT_DIR/cases.txt and, beside it, one raw little-endian file per tensor. cases.txt holds '#' comment
+lines and one line per case, fields separated by single spaces:
+
+    run <case> <DML operator> <compare> <attribute count> <attributes...> <tensor count> <tensor>...
+        <case>        ONNX test name + "_" + data set, e.g. test_add_bcast_test_data_set_0
+        <DML operator> the DML_OPERATOR_TYPE name without DML_OPERATOR_, e.g. ELEMENT_WISE_ADD, CAST, ACTIVATION_ELU
+        <compare>     "exact" (bit for bit; any NaN matches any NaN) or "close:<rtol>:<atol>" (|got - want| <=
+                      atol + rtol * |want|, ONNX's own backend-test tolerance, for the activations)
+        <attributes>  decimal floats in the desc's field order (the activations' Alpha/Beta/...)
+        <tensor>      <DML data type> <rank> <dims...> <file>: the inputs in DML binding order, then the expected
+                      output. Every input has its ONNX shape; the runner gives it the output's sizes with
+                      NumPy-style broadcast strides (right-aligned, stride 0 where the input's dimension is 1). A
+                      binary operator given more than two inputs runs as a left fold of pairwise dispatches
+                      (ONNX Runtime's loop for variadic Max/Min/Sum). ONNX bool is UINT8 (0/1).
+    skip <ONNX test> <reason, to the end of the line>
+
+Every ONNX test whose name starts with one of FAMILIES must be classified (run, or skipped with a reason), and every
+classified test must exist in onnx's data: the suite must neither silently shrink nor silently ignore new tests.
 """
 import os
 import sys
@@ -23,7 +35,7 @@ with warnings.catch_warnings():
             setattr(np, alias, value)
 
 import onnx  # noqa: E402
-from onnx import numpy_helper  # noqa: E402
+from onnx import TensorProto, numpy_helper  # noqa: E402
 from onnx.backend.test.cmd_tools import main as onnx_tools_main  # noqa: E402
 
 
@@ -34,7 +46,11 @@ def attr(node, name, default):
     return default
 
 
-# ONNX test -> (DML operator, attributes from the ONNX node)
+class Skip(Exception):
+    pass
+
+
+# ---- activations (float32 in and out; compared with ONNX's backend-test tolerance) ------------------------------------
 def celu(node):
     return "ACTIVATION_CELU", attr(node, "alpha", 1.0), 0.0
 
@@ -61,7 +77,7 @@ selu = with_attrs("ACTIVATION_SCALED_ELU", ("alpha", 1.67326319217681884765625),
 thresholded = with_attrs("ACTIVATION_THRESHOLDED_RELU", ("alpha", 1.0))
 shrink = with_attrs("ACTIVATION_SHRINK", ("bias", 0.0), ("lambd", 0.5))
 
-ONNX_TO_DML = {
+ACTIVATIONS = {
     "test_celu": celu,
     "test_softplus": softplus,
     "test_softplus_example": softplus,
@@ -80,6 +96,165 @@ ONNX_TO_DML = {
     "test_prelu_example": fixed("ACTIVATION_PARAMETERIZED_RELU"),
     "test_prelu_broadcast": fixed("ACTIVATION_PARAMETERIZED_RELU"),
 }
+ACTIVATION_COMPARE = "close:1e-3:1e-7"  # ONNX's own backend tests: rtol 1e-3, atol 1e-7
+
+# ---- element-wise operators (compared exactly) ---------------------------------------------------------------------
+# ONNX element type -> (DML data type, little-endian NumPy dtype, file suffix). bool is UINT8 (0/1), as in ONNX
+# Runtime's DML EP.
+DML_TYPES = {
+    TensorProto.FLOAT: ("FLOAT32", "<f4", "f32"),
+    TensorProto.FLOAT16: ("FLOAT16", "<f2", "f16"),
+    TensorProto.DOUBLE: ("FLOAT64", "<f8", "f64"),
+    TensorProto.INT8: ("INT8", "i1", "i8"),
+    TensorProto.INT16: ("INT16", "<i2", "i16"),
+    TensorProto.INT32: ("INT32", "<i4", "i32"),
+    TensorProto.INT64: ("INT64", "<i8", "i64"),
+    TensorProto.UINT8: ("UINT8", "u1", "u8"),
+    TensorProto.UINT16: ("UINT16", "<u2", "u16"),
+    TensorProto.UINT32: ("UINT32", "<u4", "u32"),
+    TensorProto.UINT64: ("UINT64", "<u8", "u64"),
+    TensorProto.BOOL: ("UINT8", "u1", "bool"),
+}
+
+# ONNX operator -> DML operator (ONNX Runtime's DML EP mapping, reference elementwise-ops.md §10.1).
+BINARY = {
+    "Add": "ELEMENT_WISE_ADD", "Sum": "ELEMENT_WISE_ADD", "Sub": "ELEMENT_WISE_SUBTRACT",
+    "Mul": "ELEMENT_WISE_MULTIPLY", "Div": "ELEMENT_WISE_DIVIDE",
+    "Max": "ELEMENT_WISE_MAX", "Min": "ELEMENT_WISE_MIN", "Mean": "ELEMENT_WISE_MEAN",
+    "Equal": "ELEMENT_WISE_LOGICAL_EQUALS", "Greater": "ELEMENT_WISE_LOGICAL_GREATER_THAN",
+    "Less": "ELEMENT_WISE_LOGICAL_LESS_THAN", "GreaterOrEqual": "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL",
+    "LessOrEqual": "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL",
+    "And": "ELEMENT_WISE_LOGICAL_AND", "Or": "ELEMENT_WISE_LOGICAL_OR", "Xor": "ELEMENT_WISE_LOGICAL_XOR",
+    "BitwiseAnd": "ELEMENT_WISE_BIT_AND", "BitwiseOr": "ELEMENT_WISE_BIT_OR", "BitwiseXor": "ELEMENT_WISE_BIT_XOR",
+}
+# The data types DirectML lists for each operator's value tensors at its newest feature level (reference
+# elementwise-ops.md §4-§8): every tensor but a comparison's output (UINT8 here) and IF's ConditionTensor (UINT8).
+ALL10 = {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"}
+ALL11 = ALL10 | {"FLOAT64"}
+COMPARISONS = {"ELEMENT_WISE_LOGICAL_EQUALS", "ELEMENT_WISE_LOGICAL_GREATER_THAN", "ELEMENT_WISE_LOGICAL_LESS_THAN",
+               "ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL", "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL"}
+DML_LISTED_TYPES = {
+    **{op: ALL10 for op in ("ELEMENT_WISE_ADD", "ELEMENT_WISE_SUBTRACT", "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_DIVIDE",
+                            "ELEMENT_WISE_MAX", "ELEMENT_WISE_MIN")},
+    "ELEMENT_WISE_MEAN": {"FLOAT32", "FLOAT16", "INT32", "UINT32"},
+    **{op: ALL10 for op in COMPARISONS},
+    **{op: {"UINT8", "UINT32"} for op in ("ELEMENT_WISE_LOGICAL_AND", "ELEMENT_WISE_LOGICAL_OR",
+                                          "ELEMENT_WISE_LOGICAL_XOR", "ELEMENT_WISE_LOGICAL_NOT")},
+    **{op: ALL11 for op in ("ELEMENT_WISE_BIT_AND", "ELEMENT_WISE_BIT_OR", "ELEMENT_WISE_BIT_XOR",
+                            "ELEMENT_WISE_BIT_NOT", "ELEMENT_WISE_IF", "CAST")},
+    **{op: {"UINT8", "UINT16", "UINT32", "UINT64"} for op in ("ELEMENT_WISE_BIT_SHIFT_LEFT",
+                                                            "ELEMENT_WISE_BIT_SHIFT_RIGHT")},
+}
+
+
+def check_listed(op, dml_types):
+    """dml_types: the DML data types of the bound inputs, then the output."""
+    if op in COMPARISONS:
+        values = dml_types[:-1]
+        if dml_types[-1] != "UINT8":
+            sys.exit(f"{op}: a comparison's output must be UINT8 (bool)")
+    elif op == "ELEMENT_WISE_IF":
+        values = dml_types[1:]
+        if dml_types[0] != "UINT8":
+            sys.exit(f"{op}: ConditionTensor must be UINT8 (bool)")
+    else:
+        values = dml_types
+    for t in values:
+        if t not in DML_LISTED_TYPES[op]:
+            raise Skip(f"DirectML's {op} does not list {t} tensors (reference elementwise-ops.md §4-§8)")
+
+
+FOLDABLE = {"Max", "Min", "Sum"}  # N-ary ops whose N > 2 form ONNX Runtime runs as a loop of the same DML op
+UNARY = {"Not": "ELEMENT_WISE_LOGICAL_NOT", "BitwiseNot": "ELEMENT_WISE_BIT_NOT"}
+
+
+def elementwise(node, n_inputs):
+    """The DML operator and how many graph inputs it binds (in order) for a single-node ONNX graph."""
+    op = node.op_type
+    if op in BINARY:
+        if n_inputs == 1:
+            raise Skip(f"{op} of one input: ONNX Runtime copies it (IDENTITY), no DirectML {BINARY[op]} dispatch")
+        if n_inputs > 2 and op == "Mean":
+            raise Skip(f"Mean of {n_inputs} inputs: ONNX Runtime runs an ADD chain then IDENTITY with scale 1/N, "
+                       f"not DirectML's two-input {BINARY[op]}")
+        if n_inputs > 2 and op not in FOLDABLE:
+            sys.exit(f"{op} of {n_inputs} inputs: not a variadic ONNX operator")
+        return BINARY[op], n_inputs
+    if op in UNARY:
+        return UNARY[op], 1
+    if op == "BitShift":
+        return "ELEMENT_WISE_BIT_SHIFT_" + attr(node, "direction", b"").decode(), 2
+    if op == "Where":
+        return "ELEMENT_WISE_IF", 3  # ConditionTensor (bool = UINT8), ATensor, BTensor
+    if op in ("Cast", "CastLike"):
+        return "CAST", 1  # CastLike's second input only names the output type
+    raise Skip(f"ONNX {op} has no DirectML element-wise mapping here")
+
+
+MODULUS = "MODULUS not implemented"
+EXPANDED = "expanded function body (a graph of several nodes), not one DirectML operator"
+NO_TYPE = "DirectML has no {} tensors"
+
+# Every test of these families must appear in ELEMENTWISE_TESTS or SKIPPED (matched by name prefix).
+FAMILIES = ("test_add", "test_sub", "test_mul", "test_div", "test_max_", "test_min_", "test_mean", "test_sum",
+            "test_equal", "test_greater", "test_less", "test_and", "test_or", "test_xor", "test_not", "test_bitshift",
+            "test_bitwise", "test_where", "test_cast", "test_mod")
+
+INT_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+LOGICAL_SHAPES = ("2d", "3d", "4d", "_bcast3v1d", "_bcast3v2d", "_bcast4v2d", "_bcast4v3d", "_bcast4v4d")
+CAST_PAIRS = ("FLOAT_to_FLOAT16", "FLOAT_to_DOUBLE", "FLOAT16_to_FLOAT", "FLOAT16_to_DOUBLE", "DOUBLE_to_FLOAT",
+              "DOUBLE_to_FLOAT16")
+
+ELEMENTWISE_TESTS = (
+    ["test_add", "test_add_bcast", "test_add_uint8"]
+    + ["test_sub", "test_sub_bcast", "test_sub_example", "test_sub_uint8"]
+    + ["test_mul", "test_mul_bcast", "test_mul_example", "test_mul_uint8"]
+    + ["test_div", "test_div_bcast", "test_div_example", "test_div_uint8"]
+    + [f"test_{op}_{t}" for op in ("max", "min") for t in INT_TYPES + ("float16", "float32")]
+    + ["test_max_example", "test_max_two_inputs", "test_min_example", "test_min_two_inputs"]
+    + ["test_mean_two_inputs", "test_sum_example", "test_sum_two_inputs"]
+    + ["test_equal", "test_equal_bcast"]
+    + [f"test_{op}{b}" for op in ("greater", "less", "greater_equal", "less_equal") for b in ("", "_bcast")]
+    + [f"test_{op}{s}" for op in ("and", "or", "xor") for s in LOGICAL_SHAPES]
+    + ["test_not_2d", "test_not_3d", "test_not_4d"]
+    + [f"test_bitshift_{d}_{t}" for d in ("left", "right") for t in ("uint8", "uint16", "uint32", "uint64")]
+    + ["test_where_example", "test_where_long_example"]
+    + [f"test_cast_{p}" for p in CAST_PAIRS]
+    + [f"test_castlike_{p}{e}" for p in CAST_PAIRS for e in ("", "_expanded")]
+)
+
+SKIPPED = {
+    "test_max_one_input": None, "test_min_one_input": None, "test_sum_one_input": None,  # reasons from elementwise()
+    "test_mean_one_input": None, "test_mean_example": None,
+    "test_max_float64": None, "test_min_float64": None,  # reasons from check_listed()
+    "test_greater_equal_expanded": EXPANDED, "test_greater_equal_bcast_expanded": EXPANDED,
+    "test_less_equal_expanded": EXPANDED, "test_less_equal_bcast_expanded": EXPANDED,
+    "test_cast_BFLOAT16_to_FLOAT": NO_TYPE.format("BFLOAT16"), "test_cast_FLOAT_to_BFLOAT16": NO_TYPE.format("BFLOAT16"),
+    "test_castlike_BFLOAT16_to_FLOAT": NO_TYPE.format("BFLOAT16"),
+    "test_castlike_FLOAT_to_BFLOAT16": NO_TYPE.format("BFLOAT16"),
+    "test_castlike_BFLOAT16_to_FLOAT_expanded": NO_TYPE.format("BFLOAT16"),
+    "test_castlike_FLOAT_to_BFLOAT16_expanded": NO_TYPE.format("BFLOAT16"),
+    "test_cast_FLOAT_to_STRING": NO_TYPE.format("string"), "test_cast_STRING_to_FLOAT": NO_TYPE.format("string"),
+    "test_castlike_FLOAT_to_STRING": NO_TYPE.format("string"), "test_castlike_STRING_to_FLOAT": NO_TYPE.format("string"),
+    "test_castlike_FLOAT_to_STRING_expanded": NO_TYPE.format("string"),
+    "test_castlike_STRING_to_FLOAT_expanded": NO_TYPE.format("string"),
+    "test_mod_broadcast": MODULUS, "test_mod_int64_fmod": MODULUS,
+    **{f"test_mod_mixed_sign_{t}": MODULUS for t in ("float16", "float32", "float64", "int8", "int16", "int32",
+                                                     "int64")},
+    **{f"test_mod_{t}": MODULUS for t in ("uint8", "uint16", "uint32", "uint64")},
+}
+
+
+def elem_type(value_info):
+    return value_info.type.tensor_type.elem_type
+
+
+def type_name(t):
+    return TensorProto.DataType.Name(t)
+
+
+def dims_of(array):
+    return [str(d) for d in (list(array.shape) or [1])]  # a scalar is a 1-element 1-D tensor
 
 
 def main():
@@ -88,38 +263,92 @@ def main():
     os.makedirs(out, exist_ok=True)
     sys.argv = ["backend-test-tools", "generate-data", "-o", generated]
     onnx_tools_main()
-    lines = []
-    for test, convert in sorted(ONNX_TO_DML.items()):
-        case_dir = os.path.join(generated, "node", test)
-        if not os.path.isdir(case_dir):
-            sys.exit(f"ONNX test data for {test} was not generated")
+    node_dir = os.path.join(generated, "node")
+
+    available = set(os.listdir(node_dir))
+    classified = set(ACTIVATIONS) | set(ELEMENTWISE_TESTS) | set(SKIPPED)
+    missing = sorted(classified - available)
+    if missing:
+        sys.exit(f"ONNX test data was not generated for: {' '.join(missing)}")
+    unclassified = sorted(t for t in available - classified if t.startswith(FAMILIES))
+    if unclassified:
+        sys.exit(f"ONNX tests of the exported families are neither run nor skipped: {' '.join(unclassified)}")
+
+    lines, skips, run_tests = [], [], []
+
+    def export_case(test, data_set, op, compare, attrs, tensors):
+        """tensors: (ONNX element type, array) of the inputs in DML binding order, then the expected output."""
+        stem = f"{test}_{data_set}"
+        fields = ["run", stem, op, compare, str(len(attrs))] + [repr(float(a)) for a in attrs] + [str(len(tensors))]
+        for i, (t, array) in enumerate(tensors):
+            dml_type, dtype, suffix = DML_TYPES[t]
+            name = f"{stem}.{'out' if i == len(tensors) - 1 else f'in{i}'}.{suffix}"
+            np.ascontiguousarray(array).astype(dtype).tofile(os.path.join(out, name))
+            fields += [dml_type, str(len(array.shape) or 1)] + dims_of(array) + [name]
+        lines.append(" ".join(fields))
+
+    for test in sorted(set(ACTIVATIONS) | set(ELEMENTWISE_TESTS) | set(SKIPPED)):
+        case_dir = os.path.join(node_dir, test)
         model = onnx.load(os.path.join(case_dir, "model.onnx"))
-        node = model.graph.node[0]
-        op, a0, a1 = convert(node)
-        for data_set in sorted(d for d in os.listdir(case_dir) if d.startswith("test_data_set")):
+        graph = model.graph
+        inputs = [elem_type(v) for v in graph.input]
+        outputs = [elem_type(v) for v in graph.output]
+        try:
+            if SKIPPED.get(test):
+                raise Skip(SKIPPED[test])
+            if len(graph.node) != 1:
+                raise Skip(EXPANDED)
+            node = graph.node[0]
+            if test in ACTIVATIONS:
+                op, a0, a1 = ACTIVATIONS[test](node)
+                compare, attrs, used = ACTIVATION_COMPARE, [a0, a1], len(inputs)
+                if any(t != TensorProto.FLOAT for t in inputs + outputs):
+                    sys.exit(f"{test}: expected float32 inputs and output")
+            else:
+                op, used = elementwise(node, len(inputs))
+                compare, attrs = "exact", []
+            for t in inputs[:used] + outputs:
+                if t not in DML_TYPES:
+                    raise Skip(NO_TYPE.format(type_name(t)))
+            if test not in ACTIVATIONS:
+                check_listed(op, [DML_TYPES[t][0] for t in inputs[:used] + outputs[:1]])
+            if test in SKIPPED:  # a skip whose reason elementwise() gives must not turn into a run
+                sys.exit(f"{test} is listed as skipped but would run as {op}")
+        except Skip as reason:
+            if test not in SKIPPED:
+                sys.exit(f"{test} is listed to run but cannot: {reason}")
+            skips.append(f"skip {test} {reason}")
+            continue
+
+        data_sets = sorted(d for d in os.listdir(case_dir) if d.startswith("test_data_set"))
+        if not data_sets:
+            sys.exit(f"{test}: no test data sets")
+        for data_set in data_sets:
             def load(name):
-                tensor = onnx.TensorProto()
+                tensor = TensorProto()
                 with open(os.path.join(case_dir, data_set, name), "rb") as f:
                     tensor.ParseFromString(f.read())
                 return numpy_helper.to_array(tensor)
 
-            x, y = load("input_0.pb"), load("output_0.pb")
-            if x.dtype != np.float32 or x.shape != y.shape:
-                sys.exit(f"{test}: expected float32 in and out of one shape")
-            stem = f"{test}_{data_set}"
-            x.astype("<f4").tofile(os.path.join(out, stem + ".in.f32"))
-            y.astype("<f4").tofile(os.path.join(out, stem + ".out.f32"))
-            dims = list(x.shape) or [1]
-            fields = [stem, op, repr(float(a0)), repr(float(a1)), str(len(dims))] + [str(d) for d in dims] + \
-                     [stem + ".in.f32", stem + ".out.f32"]
-            if os.path.exists(os.path.join(case_dir, data_set, "input_1.pb")):
-                x2 = load("input_1.pb")
-                x2.astype("<f4").tofile(os.path.join(out, stem + ".in2.f32"))
-                dims2 = list(x2.shape) or [1]
-                fields += [stem + ".in2.f32", str(len(dims2))] + [str(d) for d in dims2]
-            lines.append(" ".join(fields))
+            xs = [load(f"input_{i}.pb") for i in range(used)]
+            y = load("output_0.pb")
+            if test in ACTIVATIONS and xs[0].shape != y.shape:
+                sys.exit(f"{test}: expected the input and output of one shape")
+            if len(y.shape) > 8:
+                sys.exit(f"{test}: rank {len(y.shape)} is over DirectML's 8")
+            export_case(test, data_set, op, compare, attrs, list(zip(inputs[:used], xs)) + [(outputs[0], y)])
+        run_tests.append(f"{test} ({op}, {len(data_sets)} data set{'s' if len(data_sets) > 1 else ''})")
+
+    header = [line.rstrip() for line in __doc__.splitlines()[3:]]
     with open(os.path.join(out, "cases.txt"), "w") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write("\n".join("#" + (" " + h if h else "") for h in header) + "\n")
+        f.write("\n".join(lines + skips) + "\n")
+    print(f"ONNX tests run ({len(run_tests)} tests, {len(lines)} cases):")
+    for t in run_tests:
+        print(f"  {t}")
+    print(f"ONNX tests skipped ({len(skips)}):")
+    for s in skips:
+        print(f"  {s[len('skip '):].replace(' ', ': ', 1)}")
     print(f"exported {len(lines)} ONNX cases to {out}")
 
 

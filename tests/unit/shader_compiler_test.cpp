@@ -9,6 +9,8 @@
 
 #include "core/error.h"
 #include "vk/fault_injection.h"
+#include "kernel/glsl_generator.h"
+#include "kernel/program.h"
 #include "vk/shader_compiler.h"
 
 using namespace vkdml;
@@ -109,4 +111,43 @@ TEST_CASE("shader compiler: 8 threads compile different shaders at once") {
     }
     for (auto& thread : threads) thread.join();
     CHECK(succeeded == 32);
+}
+
+// General kernels carry what graph fusion will need: several outputs of different types from one program, inputs of
+// different types and accesses. Every walk of such a program compiles and validates.
+TEST_CASE("general kernels: two outputs of different types, mixed input types, every walk and access") {
+    using kernel::Access;
+    using kernel::ScalarType;
+    using kernel::Walk;
+    kernel::ElementwiseProgram p;
+    p.label = "fused";
+    p.inputs = {ScalarType::Float16, ScalarType::Int8, ScalarType::UInt8};
+    p.outputs = {ScalarType::Float32, ScalarType::UInt8};
+    const uint32_t a = p.input(0);
+    const uint32_t b = p.cast(p.input(1), ScalarType::Float32);
+    const uint32_t sum = p.call(kernel::Fn::Add, ScalarType::Float32, {a, b});
+    const uint32_t scaled = p.call(kernel::Fn::Multiply, ScalarType::Float32, {sum, p.attribute(0, ScalarType::Float32)});
+    p.store(0, scaled);
+    const uint32_t greater = p.call(kernel::Fn::Greater, ScalarType::UInt32, {scaled, p.constant(0, ScalarType::Float32)});
+    p.store(1, p.call(kernel::Fn::LogicalAnd, ScalarType::UInt8, {greater, p.input(2)}));
+    REQUIRE(p.validate().empty());
+    for (Walk walk : {Walk::Linear, Walk::Quads, Walk::Elements})
+        for (Access access : {Access::Packed, Access::Strided}) {
+            if (walk == Walk::Linear && access == Access::Strided) continue;
+            kernel::ElementwiseProgram variant = p;
+            variant.walk = walk;
+            variant.access = {access, access, access, Access::Broadcast, access};
+            CAPTURE(variant.describe());
+            const std::string glsl = kernel::generateGlsl(variant);
+            CHECK(glsl.find("out uint y1") != std::string::npos);
+            CHECK_NOTHROW(compileComputeShader(glsl, SpirvOptimization::None));
+        }
+    // A broadcast output, or a strided tensor in the linear walk, is not a valid program.
+    kernel::ElementwiseProgram bad = p;
+    bad.walk = Walk::Quads;
+    bad.access = {Access::Broadcast, Access::Packed, Access::Packed, Access::Packed, Access::Packed};
+    CHECK_FALSE(bad.validate().empty());
+    bad.walk = Walk::Linear;
+    bad.access = {Access::Packed, Access::Strided, Access::Packed, Access::Packed, Access::Packed};
+    CHECK_FALSE(bad.validate().empty());
 }
