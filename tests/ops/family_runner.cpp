@@ -531,4 +531,15 @@ void runChecked(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const s
     checkFamily(label, c, runFamily(device, c), accept);
 }
 
+uint32_t denseStride() {
+#if defined(__SANITIZE_ADDRESS__)
+    return 16;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return 16;
+#endif
+#endif
+    return 1;
+}
+
 }  // namespace vkdml::test

@@ -9,6 +9,7 @@
 // MIN(+0,-0) = -0; integer ADD/SUBTRACT/MULTIPLY/DIFFERENCE_SQUARE wrap, DIVIDE truncates (x/0 = all bits set,
 // INT_MIN/-1 = INT_MIN), MEAN = trunc((a+b)/2) without overflow; comparisons are 0/1 and false on NaN; shifts by
 // the element width or more give 0. fp32 subnormals follow reference.h's rules (a) and (b).
+#include <algorithm>
 #include <cmath>
 
 #include "family_runner.h"
@@ -209,13 +210,13 @@ FamilyCase binaryCase(const Op& op, Type in, Type out, const std::vector<uint32_
 void denseInputs(Type type, std::mt19937_64& rng, std::vector<uint64_t>& a, std::vector<uint64_t>& b) {
     a.clear(), b.clear();
     if (bitWidth(type) == 8) {
-        for (uint64_t i = 0; i < 65536; ++i) a.push_back(i & 255), b.push_back(i >> 8);
+        for (uint64_t i = 0; i < 65536; i += denseStride()) a.push_back(i & 255), b.push_back(i >> 8);
         return;
     }
     specialPairs(type, a, b);
-    const size_t n = bitWidth(type) == 16 ? a.size() + 65536 : 8192;
+    const size_t n = (bitWidth(type) == 16 ? a.size() + 65536 : 8192) / denseStride();
     for (uint64_t i = 0; a.size() < n; ++i) {
-        a.push_back(bitWidth(type) == 16 ? i : randomValue(type, rng));
+        a.push_back(bitWidth(type) == 16 ? i * denseStride() : randomValue(type, rng));
         b.push_back(randomValue(type, rng));
     }
 }
@@ -231,8 +232,8 @@ void denseBinary(TestDevice& device, const Op& op, Type in, Type out, std::mt199
 // Every value of 8- and 16-bit types (specials first), random values up to 4099 elements for wider ones.
 void denseUnary(TestDevice& device, const Op& op, Type in, Type out, std::mt19937_64& rng) {
     std::vector<uint64_t> a = specialValues(in);
-    const size_t n = bitWidth(in) <= 16 ? a.size() + (size_t(1) << bitWidth(in)) : 4099;
-    for (uint64_t i = 0; a.size() < n; ++i) a.push_back(bitWidth(in) <= 16 ? i : randomValue(in, rng));
+    const size_t n = std::max<size_t>(a.size(), (bitWidth(in) <= 16 ? a.size() + (size_t(1) << bitWidth(in)) : 4099) / denseStride());
+    for (uint64_t i = 0; a.size() < n; ++i) a.push_back(bitWidth(in) <= 16 ? i * denseStride() : randomValue(in, rng));
     FamilyCase c;
     c.op = op.type;
     c.inputs = {tensorOf(in, {static_cast<uint32_t>(n)})};

@@ -148,11 +148,11 @@ void dense(TestDevice& device, DML_OPERATOR_TYPE op, const char* name, Type t, c
            FamilyAccept accept = {}) {
     std::mt19937_64 rng(0x5eed0000u + op);
     std::vector<uint64_t> prefix = specialValues(t);
-    uint32_t count = 8192;
+    uint32_t count = 8192 / denseStride();
     if (t == F16) {
         prefix.clear();
-        for (uint32_t h = 0; h < 65536; ++h) prefix.push_back(h);
-        count = 65536;
+        for (uint32_t h = 0; h < 65536; h += denseStride()) prefix.push_back(h);
+        count = static_cast<uint32_t>(prefix.size());
     }
     FamilyCase c = unaryCase(op, t, accept ? out : t, {count}, p);
     if (!accept) accept = isFloatType(t) ? floatAccept(op, t, p) : intAccept(op, t, p);
