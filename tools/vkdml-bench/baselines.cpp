@@ -47,7 +47,7 @@ void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Pr
         BaselineRow row;
         row.op = op;
         row.elements = n;
-        const Geometry g = makeGeometry(Layout::Packed, type, n);
+        const Geometry g = makeGeometry(*op, Layout::Packed, type, n);
         // Host vectors for the loop unless the device memory is host memory and mappable (then the loop runs on the
         // mapped DEFAULT buffers: on lavapipe the very memory the shaders use).
         const bool mappable = ctx.defaultHeapMappable != 0 && ctx.sharesHostMemory();
@@ -59,12 +59,12 @@ void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Pr
         }
         row.naiveShader = n % 4 == 0;
 
-        auto w = makeWorkload(ctx, Layout::Packed, type, n);
-        Kernel kernel = compileKernel(ctx, *op, *w->inDesc, *w->outDesc);
+        auto w = makeWorkload(ctx, *op, Layout::Packed, type, n);
+        Kernel kernel = compileKernel(ctx, *op, w->descs);
         bindToWorkload(kernel, *w);
         Kernel naive;
         if (row.naiveShader) {
-            naive = compileKernel(ctx, *op, *w->inDesc, *w->outDesc, /*naive=*/true);
+            naive = compileKernel(ctx, *op, w->descs, /*naive=*/true);
             bindToWorkload(naive, *w);
         }
 
@@ -73,13 +73,14 @@ void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Pr
         float* out = nullptr;
         void* mappedA = nullptr;
         void* mappedB = nullptr;
-        if (mappable && ctx.defaultHeapMappable == 1 && SUCCEEDED(vkdmlMapBuffer(w->a, &mappedA)) &&
-            SUCCEEDED(vkdmlMapBuffer(w->b, &mappedB))) {
+        VkdmlBuffer a = w->inputs[0], b = w->out;
+        if (mappable && ctx.defaultHeapMappable == 1 && SUCCEEDED(vkdmlMapBuffer(a, &mappedA)) &&
+            SUCCEEDED(vkdmlMapBuffer(b, &mappedB))) {
             in = static_cast<const float*>(mappedA);
             out = static_cast<float*>(mappedB);
             row.hostBuffers = "mapped vkdml DEFAULT buffers";
         } else {
-            if (mappedA) vkdmlUnmapBuffer(w->a);
+            if (mappedA) vkdmlUnmapBuffer(a);
             mappedA = nullptr;
             hostIn.resize(n);
             hostOut.resize(n);
@@ -98,7 +99,6 @@ void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Pr
             return
                 [compiled, table](VkdmlCommandList list) { BENCH_CHECK(vkdmlRecordDispatch(list, compiled, table)); };
         };
-        VkdmlBuffer a = w->a, b = w->b;
         const uint64_t copyBytes = g.copyBytes;
         auto vkdmlSubject = commandListSubject("vkdml", ctx.device, bytes, recorder(kernel));
         auto copySubject = commandListSubject("copy", ctx.device, bytes, [a, b, copyBytes](VkdmlCommandList list) {
@@ -116,8 +116,8 @@ void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Pr
         row.copyGBps = copySubject->gbps();
         row.hostLoopGBps = hostSubject->gbps();
         if (naiveSubject) row.naiveShaderGBps = naiveSubject->gbps();
-        if (mappedA) vkdmlUnmapBuffer(w->a);
-        if (mappedB) vkdmlUnmapBuffer(w->b);
+        if (mappedA) vkdmlUnmapBuffer(a);
+        if (mappedB) vkdmlUnmapBuffer(b);
         report.baselines.push_back(row);
     }
 }

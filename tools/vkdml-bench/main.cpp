@@ -64,8 +64,7 @@ int main(int argc, char** argv) {
     report.cacheMode = options.keepCaches ? "environment" : useFreshCaches();
     const INT adapterIndex = resolveAdapter(options.adapter);
 
-    const int cases =
-        static_cast<int>(options.sizes.size() * options.types.size() * options.layouts.size() * options.ops.size());
+    const int cases = static_cast<int>(throughputCases(options).size());
     const int withBaselines =
         static_cast<int>(std::count_if(options.ops.begin(), options.ops.end(), [](const OpSpec* op) { return op->hostLoop; }));
     const int total = cases + (options.pipelines ? static_cast<int>(pipelineCases(options).size()) : 0) +

@@ -18,17 +18,44 @@ struct TwoFloatActivationDesc {
     FLOAT attr1;
 };
 
-HRESULT createActivation(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* in,
+HRESULT createActivation(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* const* inputs,
                          const DML_TENSOR_DESC* out, VkdmlOperator* op) {
     if (spec.type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) {
         DML_SCALE_BIAS scaleBias{spec.attr0, spec.attr1};
-        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{in, out, &scaleBias};
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{inputs[0], out, &scaleBias};
         DML_OPERATOR_DESC opDesc{spec.type, &desc};
         return vkdmlCreateOperator(device, &opDesc, op);
     }
-    TwoFloatActivationDesc desc{in, out, spec.attr0, spec.attr1};
+    TwoFloatActivationDesc desc{inputs[0], out, spec.attr0, spec.attr1};
     DML_OPERATOR_DESC opDesc{spec.type, &desc};
     return vkdmlCreateOperator(device, &opDesc, op);
+}
+
+// Binary, comparison, IF and CAST descs are their tensors and nothing else: {inputs..., OutputTensor}.
+HRESULT createTensorsOnly(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* const* inputs,
+                          const DML_TENSOR_DESC* out, VkdmlOperator* op) {
+    const DML_TENSOR_DESC* tensors[4] = {};
+    const size_t count = spec.inputCount();
+    for (size_t i = 0; i < count; ++i) tensors[i] = inputs[i];
+    tensors[count] = out;
+    DML_OPERATOR_DESC opDesc{spec.type, tensors};
+    return vkdmlCreateOperator(device, &opDesc, op);
+}
+
+OpSpec multiInput(const char* key, const char* dmlName, DML_OPERATOR_TYPE type, Signature signature,
+                  bool unitB = false) {
+    OpSpec spec{key, dmlName, type, 0.0f, 0.0f, createTensorsOnly, nullptr, 0.0, 0.0};
+    spec.signature = signature;
+    spec.unitB = unitB;
+    return spec;
+}
+
+OpSpec cast(const char* key, DML_TENSOR_DATA_TYPE from, DML_TENSOR_DATA_TYPE to) {
+    OpSpec spec{key, "CAST", DML_OPERATOR_CAST, 0.0f, 0.0f, createTensorsOnly, nullptr, 0.0, 0.0};
+    spec.signature = Signature::Cast;
+    spec.castFrom = from;
+    spec.castTo = to;
+    return spec;
 }
 
 // --- host formulas (the naive baseline: float math, the C library's exp/log, no fast-math) -------------------------
@@ -89,8 +116,51 @@ const std::vector<OpSpec>& opTable() {
          createActivation, nullptr, 0.0, 0.0},
         {"element_wise_identity", "ELEMENT_WISE_IDENTITY", DML_OPERATOR_ELEMENT_WISE_IDENTITY, 1.0f, 0.0f,
          createActivation, nullptr, 0.0, 0.0},
+        // Several inputs (every tensor has the output's sizes; broadcasting is by stride 0). MULTIPLY and DIVIDE
+        // take B = +-1 so that in-place application neither overflows nor reaches subnormals.
+        multiInput("add", "ELEMENT_WISE_ADD", DML_OPERATOR_ELEMENT_WISE_ADD, Signature::Binary),
+        multiInput("multiply", "ELEMENT_WISE_MULTIPLY", DML_OPERATOR_ELEMENT_WISE_MULTIPLY, Signature::Binary, true),
+        multiInput("divide", "ELEMENT_WISE_DIVIDE", DML_OPERATOR_ELEMENT_WISE_DIVIDE, Signature::Binary, true),
+        multiInput("max", "ELEMENT_WISE_MAX", DML_OPERATOR_ELEMENT_WISE_MAX, Signature::Binary),
+        multiInput("greater_than", "ELEMENT_WISE_LOGICAL_GREATER_THAN", DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN,
+                   Signature::Compare),
+        multiInput("if", "ELEMENT_WISE_IF", DML_OPERATOR_ELEMENT_WISE_IF, Signature::If),
+        // CAST: one row per type pair; the row runs for its input type.
+        cast("cast_f32_f16", DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16),
+        cast("cast_f16_f32", DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32),
+        cast("cast_f32_i32", DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_INT32),
+        cast("cast_i32_f32", DML_TENSOR_DATA_TYPE_INT32, DML_TENSOR_DATA_TYPE_FLOAT32),
+        cast("cast_f32_u8", DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_UINT8),
+        cast("cast_u8_f32", DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_FLOAT32),
     };
     return table;
+}
+
+size_t OpSpec::inputCount() const {
+    switch (signature) {
+        case Signature::Unary:
+        case Signature::Cast: return 1;
+        case Signature::Binary:
+        case Signature::Compare: return 2;
+        case Signature::If: return 3;
+    }
+    return 1;
+}
+
+bool OpSpec::takesType(DML_TENSOR_DATA_TYPE t) const {
+    if (signature == Signature::Cast) return t == castFrom;
+    return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16;
+}
+
+DML_TENSOR_DATA_TYPE OpSpec::inputType(size_t input, DML_TENSOR_DATA_TYPE caseType) const {
+    if (signature == Signature::If && input == 0) return DML_TENSOR_DATA_TYPE_UINT8;
+    return caseType;
+}
+
+DML_TENSOR_DATA_TYPE OpSpec::outputType(DML_TENSOR_DATA_TYPE caseType) const {
+    if (signature == Signature::Compare) return DML_TENSOR_DATA_TYPE_UINT8;
+    if (signature == Signature::Cast) return castTo;
+    return caseType;
 }
 
 const OpSpec* findOp(const std::string& key) {

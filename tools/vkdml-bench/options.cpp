@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
+#include <iterator>
 
 #include "common.h"
 
@@ -34,14 +36,16 @@ std::vector<std::string> splitList(const std::vector<std::string>& values) {
     return items;
 }
 
-const OpSpec* lookupOp(const std::string& name) {
+// A row's key or DML name ("celu", "activation_celu", "dml_operator_activation_celu"); "cast" names every CAST row.
+std::vector<const OpSpec*> lookupOps(const std::string& name) {
+    std::vector<const OpSpec*> found;
     for (const OpSpec& op : opTable()) {
         const std::string dml = lower(op.dmlName);
         if (name == op.key || name == dml || name == "activation_" + std::string(op.key) ||
             name == "dml_operator_" + dml)
-            return &op;
+            found.push_back(&op);
     }
-    return nullptr;
+    return found;
 }
 
 template <typename T>
@@ -57,11 +61,55 @@ const char* layoutName(Layout layout) {
         case Layout::Strided: return "strided";
         case Layout::Broadcast: return "broadcast";
         case Layout::InPlace: return "inplace";
+        case Layout::Scalar: return "scalar";
+        case Layout::Transposed: return "transposed";
     }
     return "?";
 }
 
-const char* typeName(DML_TENSOR_DATA_TYPE type) { return type == DML_TENSOR_DATA_TYPE_FLOAT16 ? "f16" : "f32"; }
+const char* typeName(DML_TENSOR_DATA_TYPE type) {
+    switch (type) {
+        case DML_TENSOR_DATA_TYPE_FLOAT16: return "f16";
+        case DML_TENSOR_DATA_TYPE_INT32: return "i32";
+        case DML_TENSOR_DATA_TYPE_UINT8: return "u8";
+        default: return "f32";
+    }
+}
+
+bool parseType(const std::string& name, DML_TENSOR_DATA_TYPE* type) {
+    const std::string n = lower(name);
+    if (n == "f32" || n == "float32" || n == "fp32")
+        *type = DML_TENSOR_DATA_TYPE_FLOAT32;
+    else if (n == "f16" || n == "float16" || n == "fp16")
+        *type = DML_TENSOR_DATA_TYPE_FLOAT16;
+    else if (n == "i32" || n == "int32")
+        *type = DML_TENSOR_DATA_TYPE_INT32;
+    else if (n == "u8" || n == "uint8")
+        *type = DML_TENSOR_DATA_TYPE_UINT8;
+    else
+        return false;
+    return true;
+}
+
+std::vector<Layout> layoutsFor(const Options& options, const OpSpec& op) {
+    // In place: where DirectML allows it (not comparisons, IF or CAST).
+    auto supports = [&op](Layout layout) {
+        return layout != Layout::InPlace || op.signature == Signature::Unary || op.signature == Signature::Binary;
+    };
+    auto byDefault = [&options, &op](Layout layout) {
+        switch (op.signature) {
+            case Signature::Unary: return layout != Layout::Scalar && layout != Layout::Transposed;
+            // --quick (bench_smoke): ADD covers every binary layout, the other binary operators run packed.
+            case Signature::Binary:
+                return !options.quick || layout == Layout::Packed || std::strcmp(op.key, "add") == 0;
+            default: return layout == Layout::Packed;
+        }
+    };
+    std::vector<Layout> layouts;
+    for (Layout layout : options.layouts)
+        if (supports(layout) && (options.layoutsGiven || byDefault(layout))) layouts.push_back(layout);
+    return layouts;
+}
 
 Options parseOptions(int argc, char** argv) {
     Options options;
@@ -79,8 +127,12 @@ Options parseOptions(int argc, char** argv) {
         "vkdml-bench"};
     app.add_flag("--json", options.json, "print one JSON document instead of tables");
     app.add_option("--op", ops, "operators, comma-separated or repeated (" + opNames + "); default all");
-    app.add_option("--type", types, "f32, f16 (comma-separated or repeated); default both");
-    app.add_option("--layout", layouts, "packed, strided, broadcast, inplace; default all");
+    app.add_option("--type", types,
+                   "f32, f16, i32, u8 (comma-separated or repeated): the input type (CAST rows run for theirs; i32 "
+                   "and u8 only select CAST rows); default all");
+    app.add_option("--layout", layouts,
+                   "packed, strided, broadcast, inplace, scalar, transposed; default each operator's own (see "
+                   "docs/BENCHMARKS.md)");
     app.add_option("--size", sizes,
                    "element counts, repeatable, K/M/G suffixes (binary); default 4K,64K,1M,16M,64M,256M");
     app.add_flag("--quick", options.quick, "small sizes and short measurements only (CI smoke test)");
@@ -115,34 +167,35 @@ Options parseOptions(int argc, char** argv) {
     if (minTimeGiven) options.minMeasureSeconds /= 1000.0;
 
     for (const std::string& name : splitList(ops)) {
-        const OpSpec* op = lookupOp(name);
-        if (!op) fail("unknown --op '" + name + "' (known: " + opNames + ")");
-        addUnique(options.ops, op);
+        const std::vector<const OpSpec*> found = lookupOps(name);
+        if (found.empty()) fail("unknown --op '" + name + "' (known: " + opNames + ", cast)");
+        for (const OpSpec* op : found) addUnique(options.ops, op);
     }
     if (options.ops.empty())
         for (const OpSpec& op : opTable()) options.ops.push_back(&op);
 
     for (const std::string& name : splitList(types)) {
-        if (name == "f32" || name == "float32" || name == "fp32")
-            addUnique(options.types, DML_TENSOR_DATA_TYPE_FLOAT32);
-        else if (name == "f16" || name == "float16" || name == "fp16")
-            addUnique(options.types, DML_TENSOR_DATA_TYPE_FLOAT16);
-        else
-            fail("unknown --type '" + name + "' (f32, f16)");
+        DML_TENSOR_DATA_TYPE type{};
+        if (!parseType(name, &type)) fail("unknown --type '" + name + "' (f32, f16, i32, u8)");
+        addUnique(options.types, type);
     }
-    if (options.types.empty()) options.types = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16};
+    if (options.types.empty())
+        options.types = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT32,
+                         DML_TENSOR_DATA_TYPE_UINT8};
 
+    const Layout allLayouts[] = {Layout::Packed,  Layout::Strided, Layout::Broadcast,
+                                 Layout::InPlace, Layout::Scalar,  Layout::Transposed};
     for (const std::string& name : splitList(layouts)) {
         bool found = false;
-        for (Layout layout : {Layout::Packed, Layout::Strided, Layout::Broadcast, Layout::InPlace})
+        for (Layout layout : allLayouts)
             if (name == layoutName(layout) || (layout == Layout::InPlace && name == "in-place")) {
                 addUnique(options.layouts, layout);
                 found = true;
             }
-        if (!found) fail("unknown --layout '" + name + "' (packed, strided, broadcast, inplace)");
+        if (!found) fail("unknown --layout '" + name + "' (packed, strided, broadcast, inplace, scalar, transposed)");
     }
-    if (options.layouts.empty())
-        options.layouts = {Layout::Packed, Layout::Strided, Layout::Broadcast, Layout::InPlace};
+    options.layoutsGiven = !options.layouts.empty();
+    if (!options.layoutsGiven) options.layouts.assign(std::begin(allLayouts), std::end(allLayouts));
 
     for (const std::string& text : splitList(sizes)) {
         uint64_t n = 0;

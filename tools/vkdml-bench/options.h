@@ -11,9 +11,11 @@
 
 namespace bench {
 
-enum class Layout { Packed, Strided, Broadcast, InPlace };
+// What each layout means for each tensor: workload.h (makeGeometry).
+enum class Layout { Packed, Strided, Broadcast, InPlace, Scalar, Transposed };
 const char* layoutName(Layout layout);
-const char* typeName(DML_TENSOR_DATA_TYPE type);  // "f32" / "f16"
+const char* typeName(DML_TENSOR_DATA_TYPE type);  // "f32", "f16", "i32", "u8"
+bool parseType(const std::string& name, DML_TENSOR_DATA_TYPE* type);
 
 struct Options {
     bool json = false;
@@ -28,7 +30,8 @@ struct Options {
     std::vector<std::string> compileProbe;
     std::vector<const OpSpec*> ops;
     std::vector<DML_TENSOR_DATA_TYPE> types;
-    std::vector<Layout> layouts;
+    std::vector<Layout> layouts;  // --layout, else every layout
+    bool layoutsGiven = false;
     std::vector<uint64_t> sizes;  // element counts
     uint64_t baselineSize = 32ull << 20;
     double minMeasureSeconds = 0.05;  // one timed execution lasts at least this long
@@ -37,6 +40,11 @@ struct Options {
     int recordCount = 1000;       // dispatches recorded per host-time measurement
     double memoryFraction = 0.4;  // of device-local memory and of host RAM, per case
 };
+
+// The layouts an operator runs: those of --layout it supports, else its defaults (single-input activations:
+// packed, strided, broadcast, inplace; binary operators: all six, with --quick ADD only and the others packed;
+// comparisons, IF and CAST: packed).
+std::vector<Layout> layoutsFor(const Options& options, const OpSpec& op);
 
 // Parses argv; prints help / errors and exits as CLI11 does.
 Options parseOptions(int argc, char** argv);

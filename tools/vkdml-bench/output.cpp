@@ -110,12 +110,14 @@ void printTables(const Report& r) {
                 r.date.c_str());
     std::printf("%s\n", kTimingNote);
     std::printf(
-        "GB/s = (n x element size read + n x element size written) / time, n = logical elements; best of %d "
-        "timed executions (median in parentheses), each >= %.0f ms of K back-to-back commands.\n",
+        "GB/s = (n x element size read + n x element size written) / time, n = logical elements (several inputs: "
+        "each input's distinct elements read, a broadcast row or scalar once); best of %d timed executions "
+        "(median in parentheses), each >= %.0f ms of K back-to-back commands.\n",
         r.options->repetitions, r.options->minMeasureSeconds * 1e3);
     std::printf(
-        "copy = vkdmlRecordCopyBufferRegion of n x element size bytes between the same buffers, timed "
-        "interleaved with the operator. Build: %s. Pipeline caches: %s.\n",
+        "copy = vkdmlRecordCopyBufferRegion of half the op's bytes (n x element size for one input) from the "
+        "first input's buffer to the output's, timed interleaved with the operator. Build: %s. Pipeline caches: "
+        "%s.\n",
         r.buildType.c_str(), r.cacheMode.c_str());
     if (!r.loadAverageStart.empty())
         std::printf("Load average (1/5/15 min) at start: %s, at end: %s (%u CPUs).\n", r.loadAverageStart.c_str(),
@@ -124,16 +126,16 @@ void printTables(const Report& r) {
 
     if (!r.throughput.empty()) {
         std::printf("\nThroughput (op/copy = best op GB/s / best copy GB/s)\n");
-        std::printf("%-21s %-4s %-9s %5s  %-16s %-16s %7s  %11s %9s\n", "operator", "type", "layout", "size", "op GB/s",
-                    "copy GB/s", "op/copy", "K op/copy", "us/record");
+        std::printf("%-21s %-4s %-10s %5s  %-16s %-16s %7s  %11s %9s\n", "operator", "type", "layout", "size",
+                    "op GB/s", "copy GB/s", "op/copy", "K op/copy", "us/record");
         for (const ThroughputRow& t : r.throughput) {
             if (t.skipped) {
-                std::printf("%-21s %-4s %-9s %5s  skipped: %s\n", t.op->key, typeName(t.type), layoutName(t.layout),
+                std::printf("%-21s %-4s %-10s %5s  skipped: %s\n", t.op->key, typeName(t.type), layoutName(t.layout),
                             formatCount(t.elements).c_str(), t.note.c_str());
                 continue;
             }
             const std::string k = std::to_string(t.dispatchesPerList) + "/" + std::to_string(t.copiesPerList);
-            std::printf("%-21s %-4s %-9s %5s  %-16s %-16s %7.3f  %11s %9.2f\n", t.op->key, typeName(t.type),
+            std::printf("%-21s %-4s %-10s %5s  %-16s %-16s %7.3f  %11s %9.2f\n", t.op->key, typeName(t.type),
                         layoutName(t.layout), formatCount(t.elements).c_str(), gbps(t.opGBps).c_str(),
                         gbps(t.copyGBps).c_str(), ratio(t.opGBps.best, t.copyGBps.best), k.c_str(), t.recordUs);
         }
@@ -141,7 +143,8 @@ void printTables(const Report& r) {
 
     if (!r.latency.empty()) {
         std::printf(
-            "\nSmall dispatch: FLOAT32 packed 256 elements, %d samples interleaved; microseconds best (median)\n",
+            "\nSmall dispatch: FLOAT32 (CAST: its input type) packed 256 elements, %d samples interleaved; "
+            "microseconds best (median)\n",
             r.options->latencySamples);
         std::printf(
             "raw Vulkan = vkQueueSubmit of an empty command buffer + vkWaitForFences on our own VkDevice (%s)\n",
@@ -249,6 +252,7 @@ void printJson(const Report& r) {
         json row = {{"op", t.op->key},
                     {"dml_operator", std::string("DML_OPERATOR_") + t.op->dmlName},
                     {"type", typeName(t.type)},
+                    {"output_type", typeName(t.outputType)},
                     {"layout", layoutName(t.layout)},
                     {"elements", t.elements}};
         if (t.skipped) {
@@ -273,7 +277,7 @@ void printJson(const Report& r) {
     json latency = json::array();
     for (const LatencyRow& l : r.latency)
         latency.push_back({{"op", l.op->key},
-                           {"type", "f32"},
+                           {"type", typeName(l.type)},
                            {"elements", l.elements},
                            {"vkdml_execute_wait_us", statsJson(l.vkdmlUs)},
                            {"raw_vulkan_submit_wait_us", statsJson(l.rawUs)},

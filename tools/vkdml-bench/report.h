@@ -15,14 +15,25 @@
 
 namespace bench {
 
-struct ThroughputRow {
+// One row of the throughput table: an operator, its (input) data type, a layout and a size.
+struct ThroughputCase {
     const OpSpec* op = nullptr;
     DML_TENSOR_DATA_TYPE type{};
     Layout layout{};
     uint64_t elements = 0;
+};
+// Every size x type x layout x operator the options select, in that loop order; the operators' own types and
+// layouts only (OpSpec::takesType, layoutsFor).
+std::vector<ThroughputCase> throughputCases(const Options& options);
+
+struct ThroughputRow {
+    const OpSpec* op = nullptr;
+    DML_TENSOR_DATA_TYPE type{}, outputType{};
+    Layout layout{};
+    uint64_t elements = 0;
     bool skipped = false;
     std::string note;          // why skipped
-    uint64_t bytesMoved = 0;   // per dispatch: n * element size read + n * element size written
+    uint64_t bytesMoved = 0;   // per dispatch: Geometry::bytesMoved (inputs read + output written)
     uint64_t deviceBytes = 0;  // allocated for the case
     uint32_t dispatchesPerList = 0, copiesPerList = 0;
     Stats opGBps, copyGBps;  // best / median
@@ -31,6 +42,7 @@ struct ThroughputRow {
 
 struct LatencyRow {
     const OpSpec* op = nullptr;
+    DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_FLOAT32;  // a CAST row's input type
     uint64_t elements = 256;
     Stats vkdmlUs, rawUs;  // execute+wait of one dispatch / submit+wait of an empty command buffer
     Stats vkdmlEmptyUs;    // execute+wait of an empty vkdml command list: vkdml's own submission cost

@@ -58,33 +58,31 @@ std::string caseName(const OpSpec& op, DML_TENSOR_DATA_TYPE type, Layout layout,
     return std::string(op.key) + " " + typeName(type) + " " + layoutName(layout) + " " + formatCount(n);
 }
 
-ThroughputRow runCase(const Options& options, DeviceContext& ctx, const OpSpec& op, DML_TENSOR_DATA_TYPE type,
-                      Layout layout, uint64_t n) {
+ThroughputRow runCase(const Options& options, DeviceContext& ctx, const ThroughputCase& c) {
     ThroughputRow row;
-    row.op = &op;
-    row.type = type;
-    row.layout = layout;
-    row.elements = n;
-    const Geometry g = makeGeometry(layout, type, n);
+    row.op = c.op;
+    row.type = c.type;
+    row.outputType = c.op->outputType(c.type);
+    row.layout = c.layout;
+    row.elements = c.elements;
+    const Geometry g = makeGeometry(*c.op, c.layout, c.type, c.elements);
     row.deviceBytes = g.deviceBytes();
-    row.bytesMoved = 2 * g.copyBytes;
-    if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16)
-        row.note = "FLOAT16 tensors are not supported on this device";
-    else
-        row.note = memoryCheck(options, ctx, g.deviceBytes(), 0);
+    row.bytesMoved = g.bytesMoved;
+    row.note = unsupportedTypes(ctx, g);
+    if (row.note.empty()) row.note = memoryCheck(options, ctx, g.deviceBytes(), 0);
     row.skipped = !row.note.empty();
     if (row.skipped) return row;
 
-    auto w = makeWorkload(ctx, layout, type, n);
-    Kernel kernel = compileKernel(ctx, op, *w->inDesc, *w->outDesc);
+    auto w = makeWorkload(ctx, *c.op, c.layout, c.type, c.elements);
+    Kernel kernel = compileKernel(ctx, *c.op, w->descs);
     bindToWorkload(kernel, *w);
     VkdmlDispatchable compiled = kernel.compiled;
     VkdmlBindingTable table = kernel.table;
     auto record = [compiled, table](VkdmlCommandList list) { BENCH_CHECK(vkdmlRecordDispatch(list, compiled, table)); };
-    VkdmlBuffer a = w->a, b = w->b;
+    VkdmlBuffer a = w->inputs[g.a], out = w->out;
     const uint64_t copyBytes = g.copyBytes;
-    auto copy = [a, b, copyBytes](VkdmlCommandList list) {
-        BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, b, 0, a, 0, copyBytes));
+    auto copy = [a, out, copyBytes](VkdmlCommandList list) {
+        BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, out, 0, a, 0, copyBytes));
     };
     const double bytes = static_cast<double>(row.bytesMoved);
     auto dispatches = commandListSubject("op", ctx.device, bytes, record);
@@ -102,27 +100,35 @@ ThroughputRow runCase(const Options& options, DeviceContext& ctx, const OpSpec& 
 
 }  // namespace
 
-void warmKernelCache(const Options& options, INT adapterIndex) {
-    DeviceContext ctx;
-    openDevice(ctx, adapterIndex);
-    const uint64_t n = *std::min_element(options.sizes.begin(), options.sizes.end());  // the same programs as any size
-    for (DML_TENSOR_DATA_TYPE type : options.types)
-        for (Layout layout : options.layouts)
-            for (const OpSpec* op : options.ops) {
-                if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16) continue;
-                auto w = makeWorkload(ctx, layout, type, n);
-                compileKernel(ctx, *op, *w->inDesc, *w->outDesc);
-            }
-}  // the device's release waits for its background spirv-opt -O, whose modules are now in the disk cache
-
-void runThroughput(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
+std::vector<ThroughputCase> throughputCases(const Options& options) {
+    std::vector<ThroughputCase> cases;
     for (uint64_t n : options.sizes)
         for (DML_TENSOR_DATA_TYPE type : options.types)
             for (Layout layout : options.layouts)
                 for (const OpSpec* op : options.ops) {
-                    progress.step(caseName(*op, type, layout, n));
-                    report.throughput.push_back(runCase(options, ctx, *op, type, layout, n));
+                    const std::vector<Layout> layouts = layoutsFor(options, *op);
+                    if (op->takesType(type) && std::find(layouts.begin(), layouts.end(), layout) != layouts.end())
+                        cases.push_back({op, type, layout, n});
                 }
+    return cases;
+}
+
+void warmKernelCache(const Options& options, INT adapterIndex) {
+    DeviceContext ctx;
+    openDevice(ctx, adapterIndex);
+    const uint64_t n = *std::min_element(options.sizes.begin(), options.sizes.end());  // the same programs as any size
+    for (const ThroughputCase& c : throughputCases(options)) {
+        if (c.elements != n || !unsupportedTypes(ctx, makeGeometry(*c.op, c.layout, c.type, n)).empty()) continue;
+        auto w = makeWorkload(ctx, *c.op, c.layout, c.type, n);
+        compileKernel(ctx, *c.op, w->descs);
+    }
+}  // the device's release waits for its background spirv-opt -O, whose modules are now in the disk cache
+
+void runThroughput(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
+    for (const ThroughputCase& c : throughputCases(options)) {
+        progress.step(caseName(*c.op, c.type, c.layout, c.elements));
+        report.throughput.push_back(runCase(options, ctx, c));
+    }
 }
 
 // --- latency -----------------------------------------------------------------------------------------------------
@@ -131,11 +137,12 @@ void runLatency(const Options& options, DeviceContext& ctx, Report& report, Prog
     RawVulkan raw(ctx.info.DeviceUUID);
     report.rawVulkanDevice = raw.deviceName();
     for (const OpSpec* op : options.ops) {
-        progress.step(std::string(op->key) + " f32 256-element execute+wait");
         LatencyRow row;
         row.op = op;
-        auto w = makeWorkload(ctx, Layout::Packed, DML_TENSOR_DATA_TYPE_FLOAT32, row.elements);
-        Kernel kernel = compileKernel(ctx, *op, *w->inDesc, *w->outDesc);
+        if (op->signature == Signature::Cast) row.type = op->castFrom;
+        progress.step(std::string(op->key) + " " + typeName(row.type) + " 256-element execute+wait");
+        auto w = makeWorkload(ctx, *op, Layout::Packed, row.type, row.elements);
+        Kernel kernel = compileKernel(ctx, *op, w->descs);
         bindToWorkload(kernel, *w);
         Ref<VkdmlCommandList> list;
         BENCH_CHECK(vkdmlCreateCommandList(ctx.device, list.put()));
@@ -279,30 +286,32 @@ ProbeResult runProbe(const Options& options, const OpSpec& op, DML_TENSOR_DATA_T
 }  // namespace
 
 std::vector<std::pair<const OpSpec*, DML_TENSOR_DATA_TYPE>> pipelineCases(const Options& options) {
-    std::vector<const OpSpec*> ops = options.ops;
-    std::vector<DML_TENSOR_DATA_TYPE> types = options.types;
-    if (options.quick && !ops.empty() && !types.empty()) {  // bench_smoke: six probe processes at most
-        std::vector<const OpSpec*> quickOps;
-        for (const OpSpec* op : ops)
-            if (std::strcmp(op->key, "celu") == 0 || std::strcmp(op->key, "linear") == 0) quickOps.push_back(op);
-        if (quickOps.empty()) quickOps.push_back(ops.front());
-        ops = quickOps;
-        const bool f32 =
-            std::find(types.begin(), types.end(), DML_TENSOR_DATA_TYPE_FLOAT32) != types.end();
-        types = {f32 ? DML_TENSOR_DATA_TYPE_FLOAT32 : types.front()};
-    }
     std::vector<std::pair<const OpSpec*, DML_TENSOR_DATA_TYPE>> cases;
-    for (DML_TENSOR_DATA_TYPE type : types)
-        for (const OpSpec* op : ops) cases.emplace_back(op, type);
-    return cases;
+    for (DML_TENSOR_DATA_TYPE type : options.types)
+        for (const OpSpec* op : options.ops)
+            if (op->takesType(type)) cases.emplace_back(op, type);
+    if (!options.quick || cases.empty()) return cases;
+    // bench_smoke: six probe processes at most: CELU and LINEAR (else the first operator) of one type (f32 if any).
+    DML_TENSOR_DATA_TYPE type = cases.front().second;
+    for (const auto& c : cases)
+        if (c.second == DML_TENSOR_DATA_TYPE_FLOAT32) type = c.second;
+    std::vector<std::pair<const OpSpec*, DML_TENSOR_DATA_TYPE>> quick;
+    for (const auto& c : cases)
+        if (c.second == type && (std::strcmp(c.first->key, "celu") == 0 || std::strcmp(c.first->key, "linear") == 0))
+            quick.push_back(c);
+    if (quick.empty())
+        for (const auto& c : cases)
+            if (c.second == type) return {c};
+    return quick;
 }
 
 int runCompileProbe(const Options& options) {
     const std::vector<std::string>& args = options.compileProbe;
     const OpSpec* op = findOp(args.at(0));
     if (!op) fail("--compile-probe: unknown operator '" + args[0] + "'");
-    if (args.at(1) != "f32" && args[1] != "f16") fail("--compile-probe: type '" + args[1] + "' is not f32 or f16");
-    const DML_TENSOR_DATA_TYPE type = args[1] == "f16" ? DML_TENSOR_DATA_TYPE_FLOAT16 : DML_TENSOR_DATA_TYPE_FLOAT32;
+    DML_TENSOR_DATA_TYPE type{};
+    if (!parseType(args.at(1), &type) || !op->takesType(type))
+        fail("--compile-probe: type '" + args[1] + "' is not one of " + op->key + "'s");
     const std::string& mode = args.at(2);
     if (mode != "first" && mode != "warm" && mode != "disk")
         fail("--compile-probe: mode '" + mode + "' is not first, warm or disk");
@@ -318,7 +327,9 @@ int runCompileProbe(const Options& options) {
         const auto start = Clock::now();
         openDevice(ctx, adapterIndex);
         r.deviceCreateMs = secondsSince(start) * 1e3;
-        if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16) {
+        const Geometry first = makeGeometry(*op, Layout::Packed, type, 4096),
+                       second = makeGeometry(*op, Layout::Packed, type, 8192);
+        if (!unsupportedTypes(ctx, first).empty()) {
             std::printf("%s unsupported\n", kProbeTag);
             return 0;
         }
@@ -326,16 +337,16 @@ int runCompileProbe(const Options& options) {
         // found on disk, so that the driver's first pipeline of the process (LLVM's start-up on lavapipe) is paid
         // before the row's figure, as it is in warm.
         if (mode == "warm" || mode == "disk") {
-            TensorDesc padded(DML_TENSOR_DATA_TYPE_FLOAT32, {4, 1024}, {1024 + 16, 1});
-            compileKernel(ctx, *findOp("relu"), padded, padded);
+            const OpSpec& relu = *findOp("relu");
+            const Geometry padded = makeGeometry(relu, Layout::Strided, DML_TENSOR_DATA_TYPE_FLOAT32, 4096);
+            compileKernel(ctx, relu, makeDescs(padded));
         }
         // Two packed operators of different sizes: the same program.
-        TensorDesc first(type, {4, 1024}, {}), second(type, {8, 1024}, {});
         double seconds = 0;
-        Kernel kernel = compileKernel(ctx, *op, first, first, false, &seconds);
+        Kernel kernel = compileKernel(ctx, *op, makeDescs(first), false, &seconds);
         r.compileMs = seconds * 1e3;
         if (mode == "warm") {
-            Kernel again = compileKernel(ctx, *op, second, second, false, &seconds);
+            Kernel again = compileKernel(ctx, *op, makeDescs(second), false, &seconds);
             r.memoryHitMs = seconds * 1e3;
         }
     }  // the device goes here and writes its VkPipelineCache file

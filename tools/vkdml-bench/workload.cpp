@@ -57,7 +57,13 @@ void openDevice(DeviceContext& ctx, INT adapterIndex) {
 
 // --- tensors -----------------------------------------------------------------------------------------------------
 
-uint32_t elementBytes(DML_TENSOR_DATA_TYPE type) { return type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 2 : 4; }
+uint32_t elementBytes(DML_TENSOR_DATA_TYPE type) {
+    switch (type) {
+        case DML_TENSOR_DATA_TYPE_FLOAT16: return 2;
+        case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+        default: return 4;
+    }
+}
 
 namespace {
 
@@ -91,30 +97,62 @@ TensorDesc::TensorDesc(DML_TENSOR_DATA_TYPE type, std::vector<UINT> sizes, std::
     tensor_ = {DML_TENSOR_TYPE_BUFFER, &buffer_};
 }
 
-Geometry makeGeometry(Layout layout, DML_TENSOR_DATA_TYPE type, uint64_t elements) {
+uint64_t Geometry::deviceBytes() const {
+    uint64_t bytes = output.bufferBytes;
+    for (const TensorGeometry& input : inputs) bytes += input.bufferBytes;
+    return bytes;
+}
+
+Geometry makeGeometry(const OpSpec& op, Layout layout, DML_TENSOR_DATA_TYPE type, uint64_t elements) {
     constexpr UINT kCols = 1024, kPad = 16;
     Geometry g;
     g.layout = layout;
-    g.type = type;
     g.elements = elements;
     g.cols = elements % kCols == 0 ? kCols : static_cast<UINT>(elements);
     g.rows = static_cast<UINT>(elements / g.cols);
     g.sizes = {g.rows, g.cols};
-    switch (layout) {
-        case Layout::Packed:
-        case Layout::InPlace: break;
-        case Layout::Strided:
-            g.inStrides = {g.cols + kPad, 1};
-            g.outStrides = g.inStrides;
-            break;
-        case Layout::Broadcast: g.inStrides = {0, 1}; break;
+    const std::vector<UINT> padded = {g.cols + kPad, 1};
+    g.a = op.firstValueInput();
+    g.inputs.resize(op.inputCount());
+    for (size_t i = 0; i < g.inputs.size(); ++i) {
+        TensorGeometry& t = g.inputs[i];
+        t.type = op.inputType(i, type);
+        const bool isA = i == op.firstValueInput(), isB = i == op.lastValueInput();
+        if (layout == Layout::Strided) t.strides = padded;
+        if (layout == Layout::Broadcast && isB) t.strides = {0, 1};
+        if (layout == Layout::Scalar && isB) t.strides = {0, 0};
+        if (layout == Layout::Transposed && isA) t.strides = {1, g.rows};
+        t.totalBytes = calcBufferTensorSize(t.type, g.sizes, t.strides);
+        // Distinct elements read: the tensor's own bytes, a single input n elements whatever its layout.
+        const uint64_t read = t.strides.empty() || t.strides[0] != 0 ? elements : t.strides[1] != 0 ? g.cols : 1;
+        g.bytesMoved += (g.inputs.size() == 1 ? elements : read) * elementBytes(t.type);
     }
-    g.inBytes = calcBufferTensorSize(type, g.sizes, g.inStrides);
-    g.outBytes = calcBufferTensorSize(type, g.sizes, g.outStrides);
-    g.copyBytes = elements * elementBytes(type);
-    g.bufferABytes = roundUp(std::max(g.inBytes, g.copyBytes), 256);
-    g.bufferBBytes = roundUp(std::max(g.outBytes, g.copyBytes), 256);
+    g.output.type = op.outputType(type);
+    if (layout == Layout::Strided) g.output.strides = padded;
+    g.output.totalBytes = calcBufferTensorSize(g.output.type, g.sizes, g.output.strides);
+    g.bytesMoved += elements * elementBytes(g.output.type);
+    g.copyBytes = g.bytesMoved / 2 / 4 * 4;
+    // The copy reads from A's buffer and writes the output's.
+    for (size_t i = 0; i < g.inputs.size(); ++i) {
+        const uint64_t atLeast = i == g.a ? g.copyBytes : 0;
+        g.inputs[i].bufferBytes = roundUp(std::max(g.inputs[i].totalBytes, atLeast), 256);
+    }
+    g.output.bufferBytes = roundUp(std::max(g.output.totalBytes, g.copyBytes), 256);
     return g;
+}
+
+CaseDescs makeDescs(const Geometry& g) {
+    CaseDescs descs;
+    for (const TensorGeometry& t : g.inputs)
+        descs.inputs.push_back(std::make_unique<TensorDesc>(t.type, g.sizes, t.strides));
+    descs.output = std::make_unique<TensorDesc>(g.output.type, g.sizes, g.output.strides);
+    return descs;
+}
+
+std::string unsupportedTypes(const DeviceContext& ctx, const Geometry& g) {
+    bool float16 = g.output.type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    for (const TensorGeometry& t : g.inputs) float16 = float16 || t.type == DML_TENSOR_DATA_TYPE_FLOAT16;
+    return float16 && !ctx.float16 ? "FLOAT16 tensors are not supported on this device" : "";
 }
 
 // --- operators ---------------------------------------------------------------------------------------------------
@@ -127,10 +165,12 @@ double executeAndWait(VkdmlDevice device, VkdmlCommandList list) {
     return secondsSince(start);
 }
 
-Kernel compileKernel(DeviceContext& ctx, const OpSpec& spec, const TensorDesc& in, const TensorDesc& out, bool naive,
+Kernel compileKernel(DeviceContext& ctx, const OpSpec& spec, const CaseDescs& descs, bool naive,
                      double* compileSeconds) {
     Kernel kernel;
-    BENCH_CHECK(spec.create(ctx.device, spec, in.desc(), out.desc(), kernel.op.put()));
+    std::vector<const DML_TENSOR_DESC*> inputs;
+    for (const auto& input : descs.inputs) inputs.push_back(input->desc());
+    BENCH_CHECK(spec.create(ctx.device, spec, inputs.data(), descs.output->desc(), kernel.op.put()));
     if (naive) setenv("VKDML_BENCH_NAIVE_KERNELS", "1", 1);
     const auto start = Clock::now();
     const HRESULT hr = vkdmlCompileOperator(ctx.device, kernel.op, DML_EXECUTION_FLAG_NONE, kernel.compiled.put());
@@ -169,77 +209,95 @@ Kernel compileKernel(DeviceContext& ctx, const OpSpec& spec, const TensorDesc& i
     return kernel;
 }
 
-void bindKernel(Kernel& kernel, VkdmlBuffer in, uint64_t inBytes, VkdmlBuffer out, uint64_t outBytes) {
-    DML_BUFFER_BINDING inBinding{in, 0, inBytes}, outBinding{out, 0, outBytes};
-    DML_BINDING_DESC inDesc{DML_BINDING_TYPE_BUFFER, &inBinding}, outDesc{DML_BINDING_TYPE_BUFFER, &outBinding};
-    BENCH_CHECK(vkdmlBindInputs(kernel.table, 1, &inDesc));
-    BENCH_CHECK(vkdmlBindOutputs(kernel.table, 1, &outDesc));
-}
-
 void bindToWorkload(Kernel& kernel, Workload& w) {
     const Geometry& g = w.geometry;
-    if (g.layout == Layout::InPlace)
-        bindKernel(kernel, w.a, g.inBytes, w.a, g.outBytes);
-    else
-        bindKernel(kernel, w.a, g.inBytes, w.b, g.outBytes);
+    std::vector<DML_BUFFER_BINDING> inputs;
+    for (size_t i = 0; i < g.inputs.size(); ++i) inputs.push_back({w.inputs[i], 0, g.inputs[i].totalBytes});
+    VkdmlBuffer out = g.layout == Layout::InPlace ? w.inputs.at(g.a).get() : w.out.get();
+    DML_BUFFER_BINDING output{out, 0, g.output.totalBytes};
+    std::vector<DML_BINDING_DESC> inputDescs;
+    for (DML_BUFFER_BINDING& binding : inputs) inputDescs.push_back({DML_BINDING_TYPE_BUFFER, &binding});
+    DML_BINDING_DESC outputDesc{DML_BINDING_TYPE_BUFFER, &output};
+    BENCH_CHECK(vkdmlBindInputs(kernel.table, static_cast<UINT>(inputDescs.size()), inputDescs.data()));
+    BENCH_CHECK(vkdmlBindOutputs(kernel.table, 1, &outputDesc));
 }
 
 // --- workloads ---------------------------------------------------------------------------------------------------
 
 namespace {
 
-// Values in [-6, 6), a fixed pseudo-random sequence (no NaN, inf or subnormal inputs).
-void fillPattern(void* dst, DML_TENSOR_DATA_TYPE type, uint64_t first, uint64_t count) {
+// What an input holds.
+enum class Fill { Values, Units, Condition };
+
+// A fixed pseudo-random sequence per input (seed): Values in [-6, 6) (integers for INT32, any byte for UINT8), Units
+// +-1, Condition 0 or 1. No NaN, infinities or subnormal FLOAT32 values. Input 0 of Values is the sequence the
+// single-input rows always had.
+void fillPattern(void* dst, DML_TENSOR_DATA_TYPE type, Fill fill, uint32_t seed, uint64_t first, uint64_t count) {
     for (uint64_t i = 0; i < count; ++i) {
-        const uint32_t hash = static_cast<uint32_t>((first + i) * 2654435761u);
-        const float x = static_cast<float>(hash >> 8) * (12.0f / 16777216.0f) - 6.0f;
-        if (type == DML_TENSOR_DATA_TYPE_FLOAT16)
-            static_cast<uint16_t*>(dst)[i] = halfFromFloat(x);
-        else
-            static_cast<float*>(dst)[i] = x;
+        const uint32_t hash = static_cast<uint32_t>((first + i) * 2654435761u + seed * 0x9E3779B9u);
+        float x = static_cast<float>(hash >> 8) * (12.0f / 16777216.0f) - 6.0f;
+        if (fill == Fill::Units) x = (hash >> 16) & 1 ? 1.0f : -1.0f;
+        if (fill == Fill::Condition) x = static_cast<float>((hash >> 16) & 1);
+        switch (type) {
+            case DML_TENSOR_DATA_TYPE_FLOAT16: static_cast<uint16_t*>(dst)[i] = halfFromFloat(x); break;
+            case DML_TENSOR_DATA_TYPE_INT32: static_cast<int32_t*>(dst)[i] = static_cast<int32_t>(x); break;
+            case DML_TENSOR_DATA_TYPE_UINT8:
+                static_cast<uint8_t*>(dst)[i] = static_cast<uint8_t>(fill == Fill::Values ? hash >> 24 : x);
+                break;
+            default: static_cast<float*>(dst)[i] = x; break;
+        }
+    }
+}
+
+// Fills a DEFAULT buffer: mapped where it can be, else through an UPLOAD buffer of at most 64 MiB.
+void fillBuffer(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, DML_TENSOR_DATA_TYPE type, Fill fill,
+                uint32_t seed) {
+    const uint32_t eb = elementBytes(type);
+    void* mapped = nullptr;
+    if (ctx.defaultHeapMappable != 0) {
+        const HRESULT hr = vkdmlMapBuffer(buffer, &mapped);
+        ctx.defaultHeapMappable = SUCCEEDED(hr) ? 1 : 0;
+    }
+    if (ctx.defaultHeapMappable == 1) {
+        fillPattern(mapped, type, fill, seed, 0, bufferBytes / eb);
+        vkdmlUnmapBuffer(buffer);
+        return;
+    }
+    const uint64_t chunkBytes = std::min<uint64_t>(bufferBytes, 64ull << 20);
+    Ref<VkdmlBuffer> upload;
+    BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_UPLOAD, chunkBytes, upload.put()));
+    Ref<VkdmlCommandList> list;
+    BENCH_CHECK(vkdmlCreateCommandList(ctx.device, list.put()));
+    for (uint64_t offset = 0; offset < bufferBytes; offset += chunkBytes) {
+        const uint64_t bytes = std::min(chunkBytes, bufferBytes - offset);
+        BENCH_CHECK(vkdmlMapBuffer(upload, &mapped));
+        fillPattern(mapped, type, fill, seed, offset / eb, bytes / eb);
+        vkdmlUnmapBuffer(upload);
+        BENCH_CHECK(vkdmlResetCommandList(list));
+        BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, buffer, offset, upload, 0, bytes));
+        BENCH_CHECK(vkdmlCloseCommandList(list));
+        executeAndWait(ctx.device, list);
     }
 }
 
 }  // namespace
 
-std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, Layout layout, DML_TENSOR_DATA_TYPE type,
+std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, const OpSpec& op, Layout layout, DML_TENSOR_DATA_TYPE type,
                                        uint64_t elements) {
     auto w = std::make_unique<Workload>();
-    w->geometry = makeGeometry(layout, type, elements);
+    w->geometry = makeGeometry(op, layout, type, elements);
     const Geometry& g = w->geometry;
-    w->inDesc = std::make_unique<TensorDesc>(type, g.sizes, g.inStrides);
-    w->outDesc = std::make_unique<TensorDesc>(type, g.sizes, g.outStrides);
-    BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, g.bufferABytes, w->a.put()));
-    BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, g.bufferBBytes, w->b.put()));
-
-    const uint32_t eb = elementBytes(type);
-    const uint64_t total = g.bufferABytes / eb;
-    void* mapped = nullptr;
-    if (ctx.defaultHeapMappable != 0) {
-        const HRESULT hr = vkdmlMapBuffer(w->a, &mapped);
-        ctx.defaultHeapMappable = SUCCEEDED(hr) ? 1 : 0;
+    w->descs = makeDescs(g);
+    for (size_t i = 0; i < g.inputs.size(); ++i) {
+        const TensorGeometry& t = g.inputs[i];
+        w->inputs.emplace_back();
+        BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, t.bufferBytes, w->inputs.back().put()));
+        Fill fill = Fill::Values;
+        if (op.signature == Signature::If && i == 0) fill = Fill::Condition;
+        if (op.unitB && i == op.lastValueInput() && i != op.firstValueInput()) fill = Fill::Units;
+        fillBuffer(ctx, w->inputs.back(), t.bufferBytes, t.type, fill, static_cast<uint32_t>(i));
     }
-    if (ctx.defaultHeapMappable == 1) {
-        fillPattern(mapped, type, 0, total);
-        vkdmlUnmapBuffer(w->a);
-        return w;
-    }
-    // Not host-visible: fill through an UPLOAD buffer of at most 64 MiB.
-    const uint64_t chunkBytes = std::min<uint64_t>(g.bufferABytes, 64ull << 20);
-    Ref<VkdmlBuffer> upload;
-    BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_UPLOAD, chunkBytes, upload.put()));
-    Ref<VkdmlCommandList> list;
-    BENCH_CHECK(vkdmlCreateCommandList(ctx.device, list.put()));
-    for (uint64_t offset = 0; offset < g.bufferABytes; offset += chunkBytes) {
-        const uint64_t bytes = std::min(chunkBytes, g.bufferABytes - offset);
-        BENCH_CHECK(vkdmlMapBuffer(upload, &mapped));
-        fillPattern(mapped, type, offset / eb, bytes / eb);
-        vkdmlUnmapBuffer(upload);
-        BENCH_CHECK(vkdmlResetCommandList(list));
-        BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, w->a, offset, upload, 0, bytes));
-        BENCH_CHECK(vkdmlCloseCommandList(list));
-        executeAndWait(ctx.device, list);
-    }
+    BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, g.output.bufferBytes, w->out.put()));
     return w;
 }
 

@@ -49,23 +49,44 @@ private:
     DML_TENSOR_DESC tensor_{};
 };
 
-// The shapes of one case: n elements as rows x cols (cols = 1024 when n is a multiple of 1024, else one row).
-//   packed:    input and output packed
-//   strided:   input and output rows padded by 16 elements
-//   broadcast: input strides {0, 1} (one row read for every output row), output packed
-//   inplace:   packed, the output bound to the input's buffer range
+// The shapes of one case: n elements as rows x cols (cols = 1024 when n is a multiple of 1024, else one row); every
+// tensor has these sizes. A is the first value input, B the last (a single input is both; IF's condition is packed):
+//   packed:     every tensor packed
+//   strided:    every tensor's rows padded by 16 elements
+//   broadcast:  B strides {0, 1} (one row read for every output row); the others packed
+//   scalar:     B strides {0, 0} (one element); the others packed
+//   transposed: A strides {1, rows} (read down the columns); the others packed
+//   inplace:    packed, the output bound to A's buffer range
+struct TensorGeometry {
+    DML_TENSOR_DATA_TYPE type{};
+    std::vector<UINT> strides;  // empty = packed
+    uint64_t totalBytes = 0;    // TotalTensorSizeInBytes
+    uint64_t bufferBytes = 0;   // the buffer allocated for it
+};
+
 struct Geometry {
     Layout layout;
-    DML_TENSOR_DATA_TYPE type;
     uint64_t elements;
     UINT rows, cols;
-    std::vector<UINT> sizes, inStrides, outStrides;
-    uint64_t inBytes = 0, outBytes = 0;  // TotalTensorSizeInBytes
-    uint64_t copyBytes = 0;              // n * element size: the copy baseline moves these
-    uint64_t bufferABytes = 0, bufferBBytes = 0;
-    uint64_t deviceBytes() const { return bufferABytes + bufferBBytes; }
+    std::vector<UINT> sizes;
+    std::vector<TensorGeometry> inputs;  // in the desc's order
+    size_t a = 0;                        // A's index in inputs
+    TensorGeometry output;
+    // Counted per dispatch: every input's distinct elements read (a broadcast row once, a scalar once) + the output
+    // written. A single input counts n elements whatever its layout (as the unary rows always have: a broadcast
+    // input's row comes from cache, which is what broadcasting buys).
+    uint64_t bytesMoved = 0;
+    uint64_t copyBytes = 0;  // bytesMoved / 2 (rounded down to 4): the copy baseline reads and writes these
+    uint64_t deviceBytes() const;
 };
-Geometry makeGeometry(Layout layout, DML_TENSOR_DATA_TYPE type, uint64_t elements);
+Geometry makeGeometry(const OpSpec& op, Layout layout, DML_TENSOR_DATA_TYPE type, uint64_t elements);
+
+// The descs of a case's tensors.
+struct CaseDescs {
+    std::vector<std::unique_ptr<TensorDesc>> inputs;
+    std::unique_ptr<TensorDesc> output;
+};
+CaseDescs makeDescs(const Geometry& g);
 
 // --- operators ---------------------------------------------------------------------------------------------------
 
@@ -77,21 +98,26 @@ struct Kernel {
 
 // Creates and compiles the operator (VKDML_BENCH_NAIVE_KERNELS=1 set around the compile when naive) and runs its
 // initializer once. Returns the compile time in seconds through compileSeconds when not null.
-Kernel compileKernel(DeviceContext& ctx, const OpSpec& spec, const TensorDesc& in, const TensorDesc& out,
-                     bool naive = false, double* compileSeconds = nullptr);
-void bindKernel(Kernel& kernel, VkdmlBuffer in, uint64_t inBytes, VkdmlBuffer out, uint64_t outBytes);
+Kernel compileKernel(DeviceContext& ctx, const OpSpec& spec, const CaseDescs& descs, bool naive = false,
+                     double* compileSeconds = nullptr);
 
-// --- one case: buffers A (input) and B (output, and the copy's destination) ------------------------------------
+// --- one case: a buffer per input, one for the output (also the copy's destination) ----------------------------
 
 struct Workload {
     Geometry geometry;
-    std::unique_ptr<TensorDesc> inDesc, outDesc;
-    Ref<VkdmlBuffer> a, b;
+    CaseDescs descs;
+    std::vector<Ref<VkdmlBuffer>> inputs;
+    Ref<VkdmlBuffer> out;
 };
-// Allocates A and B and fills A with values in [-6, 6).
-std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, Layout layout, DML_TENSOR_DATA_TYPE type, uint64_t elements);
+// Allocates the buffers and fills the inputs: values in [-6, 6) (+-1 for a unitB operator's B; integers for INT32,
+// any byte for UINT8; 0 or 1 for IF's condition).
+std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, const OpSpec& op, Layout layout, DML_TENSOR_DATA_TYPE type,
+                                       uint64_t elements);
 // Binds the kernel to the workload's buffers as its layout says.
 void bindToWorkload(Kernel& kernel, Workload& workload);
+
+// Whether the device lacks a type the case uses (FLOAT16): the reason, else empty.
+std::string unsupportedTypes(const DeviceContext& ctx, const Geometry& g);
 
 // Executes a closed list and waits; returns wall seconds.
 double executeAndWait(VkdmlDevice device, VkdmlCommandList list);
