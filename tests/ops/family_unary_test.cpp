@@ -118,8 +118,9 @@ FamilyAccept intAccept(DML_OPERATOR_TYPE op, Type t, const Params& p) {
         const int64_t x = isSignedType(t) ? signedValue(t, in[0]) : int64_t(in[0] & typeMask(t));
         int64_t want = 0;
         switch (op) {
-            case DML_OPERATOR_ELEMENT_WISE_ABS: want = x < 0 ? -x : x; break;
-            case DML_OPERATOR_ELEMENT_WISE_NEGATE: want = -x; break;
+            // Negated in unsigned arithmetic: the two's-complement wrap of INT64_MIN is the expected value.
+            case DML_OPERATOR_ELEMENT_WISE_ABS: want = x < 0 ? int64_t(0 - uint64_t(x)) : x; break;
+            case DML_OPERATOR_ELEMENT_WISE_NEGATE: want = int64_t(0 - uint64_t(x)); break;
             case DML_OPERATOR_ELEMENT_WISE_SIGN: want = x > 0 ? 1 : x < 0 ? -1 : 0; break;
             case DML_OPERATOR_ELEMENT_WISE_THRESHOLD: want = std::max(x, saturateTrunc(p.min, t)); break;
             case DML_OPERATOR_ELEMENT_WISE_CLIP:
