@@ -1,6 +1,8 @@
 // libFuzzer target: builds operator descs, tensor descs and bindings from the fuzz input and drives the whole C API
 // (create, compile, initialize, bind, record, execute, read back). Whatever the bytes, every call must return an
 // HRESULT; nothing may crash, read or write out of bounds (ASan), hit undefined behaviour (UBSan) or leak.
+#include <algorithm>
+#include <iterator>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -126,9 +128,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     DML_ELEMENT_WISE_IF_OPERATOR_DESC select{&input.desc, &input.desc, &input.desc, &output.desc};
     DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip{&input.desc, &output.desc, identity.ScaleBias, opDesc.a0, opDesc.a1};
     DML_ELEMENT_WISE_ROUND_OPERATOR_DESC round{&input.desc, &output.desc, DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN};
-    setRaw(round.RoundingMode, in.take<uint8_t>() % 5);  // 3 and 4 are invalid
+    const uint32_t mode = in.take<uint8_t>() % 5;  // 3 and 4 are invalid (kept raw: never read as the enum here)
+    setRaw(round.RoundingMode, mode);
     DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isInfinity{&input.desc, &output.desc, DML_IS_INFINITY_MODE_EITHER};
-    setRaw(isInfinity.InfinityMode, round.RoundingMode);
+    setRaw(isInfinity.InfinityMode, mode);
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
                            type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
                            type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
@@ -140,6 +143,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (type == DML_OPERATOR_ELEMENT_WISE_CLIP) typedDesc = &clip;
     if (type == DML_OPERATOR_ELEMENT_WISE_ROUND) typedDesc = &round;
     if (type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY) typedDesc = &isInfinity;
+    // Any other type (a raw value): a desc whose every 8-byte field is a valid tensor desc pointer, so whatever
+    // layout the type declares reads valid memory (a C caller's desc always matches its type).
+    const DML_TENSOR_DESC* anyLayout[16];
+    std::fill(std::begin(anyLayout), std::end(anyLayout), &input.desc);
+    bool known = false;
+    for (DML_OPERATOR_TYPE t : kTypes) known = known || uint32_t(t) == type;  // raw values may be outside the enum
+    if (!known) typedDesc = anyLayout;
     if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) typedDesc = &prelu;
     if (twoInputs) typedDesc = &binary;
     if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;
