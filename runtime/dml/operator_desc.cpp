@@ -127,8 +127,6 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             info.outputs.push_back(t);
             info.outputNames.push_back(field.name);
         } else {
-            if (t.flags & DML_TENSOR_FLAG_OWNED_BY_DML)
-                fail(E_NOTIMPL, where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML inputs are not implemented by vkdml yet");
             info.inputs.push_back(t);
             info.inputNames.push_back(field.name);
         }
