@@ -1028,12 +1028,60 @@ VK_INLINE int vk_m_integer_kind(float y) {
     if (floor(ay) != ay) return 0;
     return ((uint(ay) & 1u) != 0u) ? 1 : 2;
 }
+// log(a) as hi + lo to about 2^-44 relative, for finite a > 0 (subnormals decoded from the bits): pow multiplies
+// it by up to ~2^8, so log_hl's 2^-30 is not enough. log(m) = 2 atanh(s) with s = (m - 1) / (m + 1) as a pair,
+// |s| <= 0.1716: 2s + (2/3) s^3 (both as pairs) + s^5 Q(s^2) in float (below 2^-9 of the value).
+VK_INLINE vk_f2 vk_m_log_accurate(float a) {
+    uint b = floatBitsToUint(a);
+    int e = int(b >> 23) - 127;
+    uint mb = b & 0x7fffffu;
+    if ((b >> 23) == 0u) {
+        precise float fm = float(mb);
+        uint bm = floatBitsToUint(fm);
+        e = int(bm >> 23) - 127 - 149;
+        mb = bm & 0x7fffffu;
+    }
+    precise float m = uintBitsToFloat(mb | 0x3f800000u);
+    if (m > VK_M_SQRT2) {
+        m = 0.5f * m;
+        e = e + 1;
+    }
+    precise float f = m - 1.0f;                          // exact
+    vk_f2 d = vk_two_sum(2.0f, f);
+    vk_f2 s = vk_m_div2(f, 0.0f, d.hi, d.lo);
+    vk_f2 lm;
+    if (s.hi == 0.0f) {
+        lm.hi = 0.0f;
+        lm.lo = 0.0f;
+    } else {
+        vk_f2 sq = vk_two_prod(s.hi, s.hi);
+        vk_f2 cube = vk_two_prod(sq.hi, s.hi);
+        precise float cubel = cube.lo + (sq.lo * s.hi + 3.0f * sq.hi * s.lo);
+        // (2/3) s^3: 2/3 = 0.666666687 - 1.98682149e-08
+        vk_f2 th = vk_two_prod(cube.hi, 0.666666687f);
+        precise float thl = th.lo + (cube.hi * -1.98682149e-08f + cubel * 0.666666687f);
+        precise float z = sq.hi;
+        precise float q = 0.153846154f;
+        q = q * z + 0.181818187f;
+        q = q * z + 0.222222224f;
+        q = q * z + 0.285714298f;
+        q = q * z + 0.400000006f;
+        precise float tail = (cube.hi * z) * q;
+        vk_f2 h = vk_fast_two_sum(2.0f * s.hi, th.hi);
+        precise float lo = h.lo + (2.0f * s.lo + (thl + tail));
+        lm = vk_fast_two_sum(h.hi, lo);
+    }
+    precise float ef = float(e);
+    vk_f2 r = vk_two_sum(ef * VK_M_LN2_HI, lm.hi);     // e * LN2_HI exact
+    precise float rl = r.lo + (lm.lo + ef * VK_M_LN2_LO);
+    return vk_fast_two_sum(r.hi, rl);
+}
 // exp((yh + yl) log(ax)) for finite normal ax > 0, ax != 1, and finite y = yh + yl (|yl| small against |yh|):
 // log as hi + lo (about 2^-40 relative), the product as hi + lo, overflow to +inf and underflow to 0 decided on
 // the exponent.
 VK_INLINE float vk_m_pow_pos(float ax, float yh0, float yl0) {
     vk_f2 y = vk_two_sum(yh0, yl0);   // normalize
-    vk_f2 l = vk_m_log_hl(ax);
+    vk_f2 l = vk_m_log_accurate(ax);
     vk_f2 t = vk_prod_hl(y.hi, l.hi);
     if (t.hi > 89.0f) return vk_m_inf();
     if (t.hi < -105.0f) return 0.0f;
