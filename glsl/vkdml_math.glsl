@@ -328,8 +328,13 @@ VK_INLINE vk_f2 vk_m_log1p_reduced(float f) {
     precise float lo = s.lo + (c - l);
     return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2
 }
-// log(a) = hi + lo for finite a > 0, normal or subnormal (decoded from the bits, no denormal arithmetic).
-VK_INLINE vk_f2 vk_m_log_hl(float a) {
+// a = (1 + f) * 2^e with f exact in [sqrt(1/2) - 1, sqrt(2) - 1], for finite a > 0, normal or subnormal (decoded
+// from the bits, no denormal arithmetic).
+struct vk_m_log_red {
+    float f;
+    int e;
+};
+VK_INLINE vk_m_log_red vk_m_log_reduce(float a) {
     uint b = floatBitsToUint(a);
     int e = int(b >> 23) - 127;
     uint mb = b & 0x7fffffu;
@@ -344,9 +349,16 @@ VK_INLINE vk_f2 vk_m_log_hl(float a) {
         m = 0.5f * m;
         e = e + 1;
     }
-    precise float f = m - 1.0f;   // exact
-    vk_f2 l1 = vk_m_log1p_reduced(f);
-    precise float ef = float(e);
+    vk_m_log_red o;
+    o.f = m - 1.0f;   // exact
+    o.e = e;
+    return o;
+}
+// log(a) = hi + lo for finite a > 0, normal or subnormal.
+VK_INLINE vk_f2 vk_m_log_hl(float a) {
+    vk_m_log_red rd = vk_m_log_reduce(a);
+    vk_f2 l1 = vk_m_log1p_reduced(rd.f);
+    precise float ef = float(rd.e);
     precise float eh = ef * VK_M_LN2_HI;   // exact
     precise float el = ef * VK_M_LN2_LO;
     vk_f2 s = vk_two_sum(eh, l1.hi);
@@ -1032,21 +1044,8 @@ VK_INLINE int vk_m_integer_kind(float y) {
 // it by up to ~2^8, so log_hl's 2^-30 is not enough. log(m) = 2 atanh(s) with s = (m - 1) / (m + 1) as a pair,
 // |s| <= 0.1716: 2s + (2/3) s^3 (both as pairs) + s^5 Q(s^2) in float (below 2^-9 of the value).
 VK_INLINE vk_f2 vk_m_log_accurate(float a) {
-    uint b = floatBitsToUint(a);
-    int e = int(b >> 23) - 127;
-    uint mb = b & 0x7fffffu;
-    if ((b >> 23) == 0u) {
-        precise float fm = float(mb);
-        uint bm = floatBitsToUint(fm);
-        e = int(bm >> 23) - 127 - 149;
-        mb = bm & 0x7fffffu;
-    }
-    precise float m = uintBitsToFloat(mb | 0x3f800000u);
-    if (m > VK_M_SQRT2) {
-        m = 0.5f * m;
-        e = e + 1;
-    }
-    precise float f = m - 1.0f;                          // exact
+    vk_m_log_red rd = vk_m_log_reduce(a);
+    float f = rd.f;
     vk_f2 d = vk_two_sum(2.0f, f);
     vk_f2 s = vk_m_div2(f, 0.0f, d.hi, d.lo);
     vk_f2 lm;
@@ -1071,7 +1070,7 @@ VK_INLINE vk_f2 vk_m_log_accurate(float a) {
         precise float lo = h.lo + (2.0f * s.lo + (thl + tail));
         lm = vk_fast_two_sum(h.hi, lo);
     }
-    precise float ef = float(e);
+    precise float ef = float(rd.e);
     vk_f2 r = vk_two_sum(ef * VK_M_LN2_HI, lm.hi);     // e * LN2_HI exact
     precise float rl = r.lo + (lm.lo + ef * VK_M_LN2_LO);
     return vk_fast_two_sum(r.hi, rl);
