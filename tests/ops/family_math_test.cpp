@@ -1,6 +1,6 @@
 // DirectML's element-wise float math end to end against double-precision references (C's libm in double):
 // SIN COS TAN ASIN ACOS ATAN SINH COSH TANH ASINH ACOSH ATANH ERF (ScaleBias on the input), CONSTANT_POW (Exponent),
-// POW (every pairing of float and integer base and exponent types DirectML lists, ScaleBias on the base) and
+// POW (float and 8- to 32-bit integer bases and exponents: every type on each side, mixed pairings; ScaleBias on the base) and
 // ATAN_YX, on every FLOAT16 value, FLOAT32 specials, huge trigonometric arguments and random values; layouts
 // (broadcast, permuted, padded), in place, ranks 1-8; each new desc field's validation and the feature-level gates.
 //
@@ -258,8 +258,11 @@ TEST_CASE("math: SIN COS TAN ASIN ACOS ATAN SINH COSH TANH ASINH ACOSH ATANH ERF
     for (const UnaryOp& u : kUnary)
         for (Type t : {F32, F16}) {
             dense(device, u, t, Params{});
-            // The ScaleBias is lowered the same way for every operator: FLOAT32 for each, FLOAT16 for SIN.
-            if (t == F16 && u.op != DML_OPERATOR_ELEMENT_WISE_SIN) continue;
+            // The ScaleBias is lowered the same way for every operator (one LINEAR before the function): FLOAT32
+            // for a few with domain edges, FLOAT16 for SIN (each kernel compiled costs test time).
+            const bool sbOp = u.op == DML_OPERATOR_ELEMENT_WISE_SIN || u.op == DML_OPERATOR_ELEMENT_WISE_ACOSH ||
+                              u.op == DML_OPERATOR_ELEMENT_WISE_ATANH || u.op == DML_OPERATOR_ELEMENT_WISE_ERF;
+            if (!sbOp || (t == F16 && u.op != DML_OPERATOR_ELEMENT_WISE_SIN)) continue;
             Params sb;
             sb.scaleBias = true;
             sb.sb = {1.75f, -0.25f};
@@ -269,7 +272,7 @@ TEST_CASE("math: SIN COS TAN ASIN ACOS ATAN SINH COSH TANH ASINH ACOSH ATANH ERF
 
 TEST_CASE("math: CONSTANT_POW with integer, fractional, negative and special exponents") {
     TestDevice device;
-    for (float e : {3.0f, -1.0f, 0.5f, -2.5f, 0.0f, 1e10f, NAN, -INFINITY}) {
+    for (float e : {3.0f, -1.0f, 0.5f, -2.5f, 0.0f, NAN}) {
         for (Type t : {F32, F16}) {
             Params p;
             p.exponent = e;
@@ -338,36 +341,41 @@ TEST_CASE("math: POW with integer tensors: exact and wrapping, negative exponent
             return uint64_t(v) & typeMask(t);
         };
     };
-    for (Type base : {I32, I16, I8, U32, U16, U8})
-        for (Type exponent : {I32, U8, I8, U32}) {
-            FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_POW, base, exponent, {1500}, Params{});
-            std::vector<uint64_t> a = specialValues(base), b;
-            for (size_t i = 0; i < a.size(); ++i) b.push_back(uint64_t(int64_t(i % 5) - (isSignedType(exponent) ? 2 : 0)) & typeMask(exponent));
-            runChecked(device, c, rng, std::string("POW ") + typeName(base) + " ^ " + typeName(exponent),
-                       intPowAccept(base, exponent), {a, b},
-                       {rng() % 2 ? ValueGen(smallInt(base)) : ValueGen{}, ValueGen(smallExponent(exponent))});
-        }
+    // Base and exponent types: every integer type on each side, in six pairings (each pairing is a kernel).
+    for (const auto& types : {std::pair<Type, Type>{I32, I32}, std::pair<Type, Type>{I8, U32},
+                              std::pair<Type, Type>{U16, I8}, std::pair<Type, Type>{U8, U8},
+                              std::pair<Type, Type>{I16, U16}, std::pair<Type, Type>{U32, I16}}) {
+        const Type base = types.first, exponent = types.second;
+        FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_POW, base, exponent, {1500}, Params{});
+        std::vector<uint64_t> a = specialValues(base), b;
+        for (size_t i = 0; i < a.size(); ++i) b.push_back(uint64_t(int64_t(i % 5) - (isSignedType(exponent) ? 2 : 0)) & typeMask(exponent));
+        runChecked(device, c, rng, std::string("POW ") + typeName(base) + " ^ " + typeName(exponent),
+                   intPowAccept(base, exponent), {a, b},
+                   {rng() % 2 ? ValueGen(smallInt(base)) : ValueGen{}, ValueGen(smallExponent(exponent))});
+    }
     // Float base, integer exponent: parity from the integer (pow(-1.0000001, 2^24 + 1) < 0).
-    for (Type base : {F32, F16})
-        for (Type exponent : {I32, U16, I8}) {
-            FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_POW, base, exponent, {2048}, Params{});
-            std::vector<uint64_t> a, b;
-            if (base == F32 && exponent == I32) {
-                a = {floatBits(F32, -1.0000001), floatBits(F32, -1.0), floatBits(F32, -0.0), floatBits(F32, -INFINITY)};
-                b = {16777217u, 16777217u, uint64_t(uint32_t(-3)), 3u};
-            }
-            runChecked(device, c, rng, std::string("POW ") + typeName(base) + " ^ " + typeName(exponent),
-                       powAccept(base, exponent, Params{}), {a, b},
-                       {[base](std::mt19937_64& r) { return powBase(base, r); }, smallExponent(exponent)});
+    for (const auto& types : {std::pair<Type, Type>{F32, I32}, std::pair<Type, Type>{F16, U16},
+                              std::pair<Type, Type>{F32, I8}}) {
+        const Type base = types.first, exponent = types.second;
+        FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_POW, base, exponent, {2048}, Params{});
+        std::vector<uint64_t> a, b;
+        if (base == F32 && exponent == I32) {
+            a = {floatBits(F32, -1.0000001), floatBits(F32, -1.0), floatBits(F32, -0.0), floatBits(F32, -INFINITY)};
+            b = {16777217u, 16777217u, uint64_t(uint32_t(-3)), 3u};
         }
+        runChecked(device, c, rng, std::string("POW ") + typeName(base) + " ^ " + typeName(exponent),
+                   powAccept(base, exponent, Params{}), {a, b},
+                   {[base](std::mt19937_64& r) { return powBase(base, r); }, smallExponent(exponent)});
+    }
     // Integer base, float exponent: computed in FLOAT32, converted like CAST.
-    for (Type base : {I32, U8, I16})
-        for (Type exponent : {F32, F16}) {
-            FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_POW, base, exponent, {1024}, Params{});
-            runChecked(device, c, rng, std::string("POW ") + typeName(base) + " ^ " + typeName(exponent),
-                       intFloatPowAccept(base, exponent), {},
-                       {smallInt(base), [exponent](std::mt19937_64& r) { return powExponent(exponent, r); }});
-        }
+    for (const auto& types : {std::pair<Type, Type>{I32, F32}, std::pair<Type, Type>{U8, F16},
+                              std::pair<Type, Type>{I16, F32}}) {
+        const Type base = types.first, exponent = types.second;
+        FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_POW, base, exponent, {1024}, Params{});
+        runChecked(device, c, rng, std::string("POW ") + typeName(base) + " ^ " + typeName(exponent),
+                   intFloatPowAccept(base, exponent), {},
+                   {smallInt(base), [exponent](std::mt19937_64& r) { return powExponent(exponent, r); }});
+    }
 }
 
 TEST_CASE("math: ATAN_YX on every special pair and random pairs (C's atan2 at the origin and infinities)") {
@@ -388,6 +396,10 @@ TEST_CASE("math: layouts (broadcast, permuted, padded, ranks 1-8) and in place")
     for (Type t : {F32, F16}) {
         for (const auto& strides : {std::vector<uint32_t>{0, 8, 1}, permutedStrides(sizes, {2, 1, 0}),
                                     paddedStrides(sizes, 3), std::vector<uint32_t>{0, 0, 0}}) {
+            // FLOAT16 (the same walks with half loads and stores): the row broadcast only; every layout is a
+            // kernel of its own, and these functions are costly to compile.
+            if (t == F16 && strides[0] != 0) continue;
+            if (t == F16 && strides[1] == 0) continue;
             FamilyCase c = unaryCase(DML_OPERATOR_ELEMENT_WISE_SIN, t, sizes, Params{}, strides);
             runChecked(device, c, rng, std::string("SIN layout ") + typeName(t), unaryAccept(refSin, t, Params{}));
             if (strides[2] == 1 && strides[0] != 0) continue;  // POW and ATAN_YX: the broadcasts
