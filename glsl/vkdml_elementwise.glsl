@@ -151,6 +151,50 @@ float vk_ew_round(float x, uint mode) {
     precise float fraction = abs(x - t);  // exact
     return fraction >= 0.5 ? t + sign(x) : t;
 }
+// POW with an integer ExponentTensor and a float base: C's pow with the parity taken from the integer itself (a
+// float would lose it beyond 2^24).
+// The exponent enters as the exact pair (n >> 8) * 256 + (n & 255).
+float vk_m_pow_n(float x, float nf, float nh, float nl, bool odd) {
+    const float ax = abs(vk_m_ftz(x));
+    float r;
+    if (vk_m_isnan(x) || ax == 0.0 || vk_m_isinf(ax) || ax == 1.0 || nf == 0.0)
+        r = vk_pow(ax, nf);  // the special cases depend on the sign of n only
+    else
+        r = vk_m_pow_pos(ax, nh, nl);
+    return (vk_m_signbit(x) && odd) ? -r : r;
+}
+float vk_ew_pow_n(float x, int n) {
+    return vk_m_pow_n(x, float(n), float(n >> 8) * 256.0, float(n & 255), (n & 1) != 0);
+}
+float vk_ew_pow_n(float x, uint n) {
+    return vk_m_pow_n(x, float(n), float(n >> 8u) * 256.0, float(n & 255u), (n & 1u) != 0u);
+}
+// Integer POW: exact, wrapping (two's complement) like MULTIPLY; by squaring. A negative exponent gives the
+// truncated 1 / b^-n: 1 for b = 1, +-1 for b = -1, 0 for |b| > 1, and for b = 0 every bit set (-1 / the type's
+// maximum), DIVIDE's integer x / 0.
+int vk_m_ipow(int b, uint n) {
+    int r = 1;
+    int p = b;
+    for (uint k = n; k != 0u; k >>= 1) {
+        if ((k & 1u) != 0u) r *= p;
+        p *= p;
+    }
+    return r;
+}
+int vk_ew_ipow(int b, int n) {
+    if (n >= 0) return vk_m_ipow(b, uint(n));
+    if (b == 0) return -1;
+    if (b == 1) return 1;
+    if (b == -1) return (n & 1) != 0 ? -1 : 1;
+    return 0;
+}
+int vk_ew_ipow(int b, uint n) { return vk_m_ipow(b, n); }
+uint vk_ew_ipow(uint b, uint n) { return uint(vk_m_ipow(int(b), n)); }
+uint vk_ew_ipow(uint b, int n) {
+    if (n >= 0) return uint(vk_m_ipow(int(b), uint(n)));
+    if (b == 0u) return 0xffffffffu;
+    return b == 1u ? 1u : 0u;
+}
 uint vk_ew_is_nan(float x) { return isnan(x) ? 1u : 0u; }
 // IS_INFINITY: 0 either sign, 1 positive only, 2 negative only (DML_IS_INFINITY_MODE).
 uint vk_ew_is_infinity(float x, uint mode) {

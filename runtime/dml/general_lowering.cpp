@@ -19,6 +19,8 @@ enum class Family : uint8_t {
     Arithmetic, Compare, Logical, Bitwise, BitCount, If, Cast,
     Unary,      // one input, the output's type: ScaleBias first where the desc has one (floats)
     Round, IsNan, IsInfinity, Threshold, Clip,
+    ConstantPow,  // pow(x, Exponent) after the ScaleBias
+    Pow,          // pow(Input, Exponent): float or integer base, float or integer exponent
 };
 
 // One row per operator: the library function for 8- to 32-bit values and for 64-bit ones (Fn::None: none).
@@ -64,6 +66,22 @@ constexpr GeneralForm kForms[] = {
     {DML_OPERATOR_ELEMENT_WISE_SQRT, Family::Unary, Fn::Sqrt, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_EXP, Family::Unary, Fn::Exp, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_LOG, Family::Unary, Fn::Log, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_SIN, Family::Unary, Fn::Sin, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_COS, Family::Unary, Fn::Cos, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_TAN, Family::Unary, Fn::Tan, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ASIN, Family::Unary, Fn::Asin, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ACOS, Family::Unary, Fn::Acos, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN, Family::Unary, Fn::Atan, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_SINH, Family::Unary, Fn::Sinh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_COSH, Family::Unary, Fn::Cosh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_TANH, Family::Unary, Fn::Tanh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ASINH, Family::Unary, Fn::Asinh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ACOSH, Family::Unary, Fn::Acosh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ATANH, Family::Unary, Fn::Atanh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ERF, Family::Unary, Fn::Erf, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, Family::ConstantPow, Fn::Pow, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_POW, Family::Pow, Fn::Pow, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN_YX, Family::Arithmetic, Fn::Atan2, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_ROUND, Family::Round, Fn::Round, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_IS_NAN, Family::IsNan, Fn::IsNan, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, Family::IsInfinity, Fn::IsInfinity, Fn::None},
@@ -247,6 +265,33 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
                     r = p.call(Fn::Min, out, {r, addAttribute(lowered, attributeWord(info.floats[3], in), in)});
             }
             p.store(0, r);
+            break;
+        }
+        case Family::ConstantPow: {
+            const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
+            p.store(0, p.call(fn, out, {x, addAttribute(lowered, floatBits(info.floats[2]), in)}));
+            break;
+        }
+        case Family::Pow: {
+            // ScaleBias on the base (floats only); the exponent's type is its own.
+            const ScalarType base = p.inputs[0], exponent = p.inputs[1];
+            const uint32_t x = applyScaleBias(lowered, info, p.input(0), base);
+            const uint32_t e = p.input(1);
+            uint32_t r;
+            if (kernel::isFloatType(base) && kernel::isFloatType(exponent)) {
+                r = p.call(Fn::Pow, out, {x, e});
+            } else if (kernel::isFloatType(base)) {
+                r = p.call(Fn::PowN, out, {x, e});
+            } else if (kernel::isFloatType(exponent)) {
+                // Computed in FLOAT32, then converted like CAST (truncated toward zero, saturated, NaN -> 0).
+                const uint32_t xf = p.cast(x, ScalarType::Float32);
+                const uint32_t ef = exponent == ScalarType::Float32 ? e : p.cast(e, ScalarType::Float32);
+                r = castValue(p, p.call(Fn::Pow, ScalarType::Float32, {xf, ef}), ScalarType::Float32, out);
+            } else {
+                r = p.call(Fn::IntPow, out, {x, e});
+            }
+            p.store(0, r);
+            p.label += std::string("_") + kernel::scalarTypeName(exponent);
             break;
         }
         case Family::IsNan:

@@ -156,6 +156,11 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
         if (kind == FieldKind::InputTensor) sameAsFirst(info.inputs[nextInput], info.inputNames[nextInput]), ++nextInput;
         if (kind == FieldKind::OutputTensor) sameAsFirst(info.outputs[nextOutput], info.outputNames[nextOutput]), ++nextOutput;
     }
+    if (type == DML_OPERATOR_ELEMENT_WISE_POW && level < DML_FEATURE_LEVEL_3_0)
+        require(info.inputs[1].dataType == info.inputs[0].dataType,
+                prefix + "ExponentTensor.DataType = " + dataTypeName(info.inputs[1].dataType) +
+                    " differs from InputTensor.DataType = " + dataTypeName(info.inputs[0].dataType) +
+                    ": they must match below feature level 3_0 (this device: " + featureLevelName(level) + ")");
     for (uint32_t i = 0; i < schema->fieldCount; ++i)
         if (schema->fields[i].kind == FieldKind::OptionalScaleBias && !(kFloatTypes & kTypeMask(first.dataType)) &&
             (info.floats[0] != 1.0f || info.floats[1] != 0.0f))

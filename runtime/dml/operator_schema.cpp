@@ -198,6 +198,16 @@ constexpr SupportRow kClipRows[] = {
 };
 constexpr SupportTable kClipSupport{kClipRows, std::size(kClipRows)};
 
+// POW: FLOAT32 and FLOAT16 at 1_0 (4-D); from 3_0 1-8-D and 8- to 32-bit integers, the exponent's type its own
+// (below 3_0 it must be the input's: checked in operator_desc.cpp). ATAN_YX: 3_1.
+constexpr SupportRow kPowRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+};
+constexpr SupportTable kPowSupport{kPowRows, std::size(kPowRows)};
+constexpr SupportRow kAtanYxRows[] = {{DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes}};
+constexpr SupportTable kAtanYxSupport{kAtanYxRows, std::size(kAtanYxRows)};
+
 constexpr FieldSpec kIn{"InputTensor", FieldKind::InputTensor};
 constexpr FieldSpec kOut{"OutputTensor", FieldKind::OutputTensor};
 constexpr FieldSpec kUnaryFields[] = {kIn, kOut};
@@ -227,6 +237,9 @@ constexpr FieldSpec kIsInfinityFields[] = {
     kIn, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kIsInfinityOutputSupport},
     {"InfinityMode", FieldKind::Enum, FloatRule::Any, nullptr, 3}};
 constexpr FieldSpec kThresholdFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}};
+constexpr FieldSpec kConstantPowFields[] = {kIn, kOut, kScaleBias, {"Exponent", FieldKind::Float}};
+constexpr FieldSpec kPowFields[] = {kIn, {"ExponentTensor", FieldKind::InputTensor, FloatRule::Any, &kPowSupport}, kOut,
+                                    kScaleBias};
 constexpr FieldSpec kClipFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}, {"Max", FieldKind::Float}};
 
 #define VKDML_FIELDS(array) array, static_cast<uint32_t>(std::size(array))
@@ -295,6 +308,24 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_SQRT, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "sqrt"},
     {DML_OPERATOR_ELEMENT_WISE_EXP, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "exp"},
     {DML_OPERATOR_ELEMENT_WISE_LOG, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "log"},
+    {DML_OPERATOR_ELEMENT_WISE_SIN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "sin"},
+    {DML_OPERATOR_ELEMENT_WISE_COS, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "cos"},
+    {DML_OPERATOR_ELEMENT_WISE_TAN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "tan"},
+    {DML_OPERATOR_ELEMENT_WISE_ASIN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "asin"},
+    {DML_OPERATOR_ELEMENT_WISE_ACOS, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "acos"},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "atan"},
+    // From 2_0 (operator_names.h gates the level): 4-D there, 1-8-D from 3_0.
+    {DML_OPERATOR_ELEMENT_WISE_SINH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "sinh"},
+    {DML_OPERATOR_ELEMENT_WISE_COSH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "cosh"},
+    {DML_OPERATOR_ELEMENT_WISE_TANH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "tanh"},
+    {DML_OPERATOR_ELEMENT_WISE_ASINH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "asinh"},
+    {DML_OPERATOR_ELEMENT_WISE_ACOSH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "acosh"},
+    {DML_OPERATOR_ELEMENT_WISE_ATANH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "atanh"},
+    {DML_OPERATOR_ELEMENT_WISE_ERF, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "erf"},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, VKDML_FIELDS(kConstantPowFields), &kFloatMathSupport, true,
+     "constant_pow"},
+    {DML_OPERATOR_ELEMENT_WISE_POW, VKDML_FIELDS(kPowFields), &kPowSupport, true, "pow"},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN_YX, VKDML_FIELDS(kBinaryFields), &kAtanYxSupport, true, "atan_yx"},
     {DML_OPERATOR_ELEMENT_WISE_ROUND, VKDML_FIELDS(kRoundFields), &kRoundSupport, true, "round"},
     {DML_OPERATOR_ELEMENT_WISE_IS_NAN, VKDML_FIELDS(kIsNanFields), &kIsNanSupport, false, "is_nan"},
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, VKDML_FIELDS(kIsInfinityFields), &kIsNanSupport, false, "is_infinity"},

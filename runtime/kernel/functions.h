@@ -25,6 +25,9 @@ enum class Fn : uint16_t {
     BitAnd, BitOr, BitXor, BitNot, ShiftLeft, ShiftRight, BitCount, Select,
     CastFloatToInt, CastFloatToUint,
     Abs, Negate, Sign, Ceil, Floor, Recip, Sqrt, Exp, Log, Round, IsNan, IsInfinity,
+    // Float math (glsl/vkdml_math.glsl): the trigonometric functions with their own argument reduction
+    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf, Pow, Atan2,
+    PowN, IntPow,  // POW with an integer exponent (glsl/vkdml_elementwise.glsl, overloaded)
     // Their 64-bit forms (glsl/vkdml_elementwise64.glsl): int64_t, uint64_t, double
     Add64, Subtract64, Multiply64, Divide64, Max64, Min64,
     Equals64, Greater64, Less64, GreaterEqual64, LessEqual64,

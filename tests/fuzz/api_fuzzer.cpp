@@ -101,7 +101,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT,
         DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, DML_OPERATOR_ELEMENT_WISE_IF,
         DML_OPERATOR_CAST,               DML_OPERATOR_ELEMENT_WISE_ABS,    DML_OPERATOR_ELEMENT_WISE_SQRT,
-        DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY};
+        DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+        DML_OPERATOR_ELEMENT_WISE_SIN,   DML_OPERATOR_ELEMENT_WISE_COS,    DML_OPERATOR_ELEMENT_WISE_TAN,
+        DML_OPERATOR_ELEMENT_WISE_ASIN,  DML_OPERATOR_ELEMENT_WISE_ACOS,   DML_OPERATOR_ELEMENT_WISE_ATAN,
+        DML_OPERATOR_ELEMENT_WISE_SINH,  DML_OPERATOR_ELEMENT_WISE_COSH,   DML_OPERATOR_ELEMENT_WISE_TANH,
+        DML_OPERATOR_ELEMENT_WISE_ASINH, DML_OPERATOR_ELEMENT_WISE_ACOSH,  DML_OPERATOR_ELEMENT_WISE_ATANH,
+        DML_OPERATOR_ELEMENT_WISE_ERF,   DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, DML_OPERATOR_ELEMENT_WISE_POW,
+        DML_OPERATOR_ELEMENT_WISE_ATAN_YX};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -132,14 +138,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(round.RoundingMode, mode);
     DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isInfinity{&input.desc, &output.desc, DML_IS_INFINITY_MODE_EITHER};
     setRaw(isInfinity.InfinityMode, mode);
+    DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constantPow{&input.desc, &output.desc, identity.ScaleBias, opDesc.a1};
+    DML_ELEMENT_WISE_POW_OPERATOR_DESC pow{&input.desc, &input.desc, &output.desc, identity.ScaleBias};
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
                            type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
-                           type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
+                           type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT ||
+                           type == DML_OPERATOR_ELEMENT_WISE_ATAN_YX || type == DML_OPERATOR_ELEMENT_WISE_POW;
     const void* typedDesc = &opDesc;
-    // ABS and SQRT share ELEMENT_WISE_IDENTITY's {Input, Output, ScaleBias} layout.
+    // ABS, SQRT and the float math functions share ELEMENT_WISE_IDENTITY's {Input, Output, ScaleBias} layout.
+    static const DML_OPERATOR_TYPE kMath[] = {
+        DML_OPERATOR_ELEMENT_WISE_SIN,   DML_OPERATOR_ELEMENT_WISE_COS,   DML_OPERATOR_ELEMENT_WISE_TAN,
+        DML_OPERATOR_ELEMENT_WISE_ASIN,  DML_OPERATOR_ELEMENT_WISE_ACOS,  DML_OPERATOR_ELEMENT_WISE_ATAN,
+        DML_OPERATOR_ELEMENT_WISE_SINH,  DML_OPERATOR_ELEMENT_WISE_COSH,  DML_OPERATOR_ELEMENT_WISE_TANH,
+        DML_OPERATOR_ELEMENT_WISE_ASINH, DML_OPERATOR_ELEMENT_WISE_ACOSH, DML_OPERATOR_ELEMENT_WISE_ATANH,
+        DML_OPERATOR_ELEMENT_WISE_ERF};
+    bool scaleBiasLayout = false;
+    for (DML_OPERATOR_TYPE t : kMath) scaleBiasLayout = scaleBiasLayout || uint32_t(t) == type;
     if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY || type == DML_OPERATOR_ELEMENT_WISE_ABS ||
-        type == DML_OPERATOR_ELEMENT_WISE_SQRT)
+        type == DML_OPERATOR_ELEMENT_WISE_SQRT || scaleBiasLayout)
         typedDesc = &identity;
+    if (type == DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW) typedDesc = &constantPow;
     if (type == DML_OPERATOR_ELEMENT_WISE_CLIP) typedDesc = &clip;
     if (type == DML_OPERATOR_ELEMENT_WISE_ROUND) typedDesc = &round;
     if (type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY) typedDesc = &isInfinity;
@@ -151,7 +169,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (DML_OPERATOR_TYPE t : kTypes) known = known || uint32_t(t) == type;  // raw values may be outside the enum
     if (!known) typedDesc = anyLayout;
     if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) typedDesc = &prelu;
-    if (twoInputs) typedDesc = &binary;
+    if (twoInputs) typedDesc = type == DML_OPERATOR_ELEMENT_WISE_POW ? static_cast<const void*>(&pow) : &binary;
     if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);

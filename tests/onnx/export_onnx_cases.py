@@ -127,6 +127,13 @@ BINARY = {
     "And": "ELEMENT_WISE_LOGICAL_AND", "Or": "ELEMENT_WISE_LOGICAL_OR", "Xor": "ELEMENT_WISE_LOGICAL_XOR",
     "BitwiseAnd": "ELEMENT_WISE_BIT_AND", "BitwiseOr": "ELEMENT_WISE_BIT_OR", "BitwiseXor": "ELEMENT_WISE_BIT_XOR",
 }
+# The float math functions (ONNX Runtime's DML EP: the ELEMENT_WISE operator of the same name, ScaleBias NULL).
+MATH_UNARY = {op: "ELEMENT_WISE_" + op.upper() for op in ("Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
+                                                            "Asinh", "Acosh", "Atanh", "Erf")}
+# Float results of the math functions are compared with a tolerance (ONNX's expected values come from NumPy's
+# float32 functions, themselves not correctly rounded): 1e-5 relative (about 80 fp32 ULP, far inside ONNX's own
+# 1e-3), 1e-7 absolute near zeros. Integer POW results are exact.
+MATH_COMPARE = "close:1e-5:1e-7"
 # The data types DirectML lists for each operator's value tensors at its newest feature level (reference
 # elementwise-ops.md §4-§8): every tensor but a comparison's output (UINT8 here) and IF's ConditionTensor (UINT8).
 ALL10 = {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"}
@@ -144,6 +151,8 @@ DML_LISTED_TYPES = {
                             "ELEMENT_WISE_BIT_NOT", "ELEMENT_WISE_IF", "CAST")},
     **{op: {"UINT8", "UINT16", "UINT32", "UINT64"} for op in ("ELEMENT_WISE_BIT_SHIFT_LEFT",
                                                             "ELEMENT_WISE_BIT_SHIFT_RIGHT")},
+    **{op: {"FLOAT32", "FLOAT16"} for op in MATH_UNARY.values()},
+    "ELEMENT_WISE_POW": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
 }
 
 
@@ -182,6 +191,10 @@ def elementwise(node, n_inputs):
         return BINARY[op], n_inputs
     if op in UNARY:
         return UNARY[op], 1
+    if op in MATH_UNARY:
+        return MATH_UNARY[op], 1
+    if op == "Pow":
+        return "ELEMENT_WISE_POW", 2  # a graph input, not a CPU constant: POW, not CONSTANT_POW
     if op == "BitShift":
         return "ELEMENT_WISE_BIT_SHIFT_" + attr(node, "direction", b"").decode(), 2
     if op == "Where":
@@ -198,7 +211,8 @@ NO_TYPE = "DirectML has no {} tensors"
 # Every test of these families must appear in ELEMENTWISE_TESTS or SKIPPED (matched by name prefix).
 FAMILIES = ("test_add", "test_sub", "test_mul", "test_div", "test_max_", "test_min_", "test_mean", "test_sum",
             "test_equal", "test_greater", "test_less", "test_and", "test_or", "test_xor", "test_not", "test_bitshift",
-            "test_bitwise", "test_where", "test_cast", "test_mod")
+            "test_bitwise", "test_where", "test_cast", "test_mod",
+            "test_sin", "test_cos", "test_tan", "test_asin", "test_acos", "test_atan", "test_erf", "test_pow")
 
 INT_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 LOGICAL_SHAPES = ("2d", "3d", "4d", "_bcast3v1d", "_bcast3v2d", "_bcast4v2d", "_bcast4v3d", "_bcast4v4d")
@@ -221,6 +235,11 @@ ELEMENTWISE_TESTS = (
     + ["test_where_example", "test_where_long_example"]
     + [f"test_cast_{p}" for p in CAST_PAIRS]
     + [f"test_castlike_{p}{e}" for p in CAST_PAIRS for e in ("", "_expanded")]
+    + [f"test_{f}{e}" for f in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh")
+       for e in ("", "_example")]
+    + ["test_erf"]
+    + ["test_pow", "test_pow_example", "test_pow_bcast_scalar", "test_pow_bcast_array"]
+    + [f"test_pow_types_{t}" for t in ("float32_int32", "float32_uint32", "int32_float32", "int32_int32")]
 )
 
 SKIPPED = {
@@ -239,6 +258,9 @@ SKIPPED = {
     "test_castlike_FLOAT_to_STRING_expanded": NO_TYPE.format("string"),
     "test_castlike_STRING_to_FLOAT_expanded": NO_TYPE.format("string"),
     "test_mod_broadcast": MODULUS, "test_mod_int64_fmod": MODULUS,
+    # reasons from check_listed(): DirectML's POW lists 8- to 32-bit integers only
+    "test_pow_types_float32_int64": None, "test_pow_types_float32_uint64": None,
+    "test_pow_types_int64_float32": None, "test_pow_types_int64_int64": None,
     **{f"test_mod_mixed_sign_{t}": MODULUS for t in ("float16", "float32", "float64", "int8", "int16", "int32",
                                                      "int64")},
     **{f"test_mod_{t}": MODULUS for t in ("uint8", "uint16", "uint32", "uint64")},
@@ -307,6 +329,9 @@ def main():
             else:
                 op, used = elementwise(node, len(inputs))
                 compare, attrs = "exact", []
+                if (op in MATH_UNARY.values() or op == "ELEMENT_WISE_POW") and outputs[0] in (TensorProto.FLOAT,
+                                                                                          TensorProto.FLOAT16):
+                    compare = MATH_COMPARE
             for t in inputs[:used] + outputs:
                 if t not in DML_TYPES:
                     raise Skip(NO_TYPE.format(type_name(t)))
