@@ -87,3 +87,16 @@ int64_t vk_ew_abs64(int64_t x) { return x < 0l ? -x : x; }
 int64_t vk_ew_negate64(int64_t x) { return -x; }
 int64_t vk_ew_sign64(int64_t x) { return x > 0l ? 1l : (x < 0l ? -1l : 0l); }
 uint64_t vk_ew_sign64(uint64_t x) { return x != 0ul ? 1ul : 0ul; }
+
+// MODULUS_TRUNCATE / MODULUS_FLOOR (the rules of glsl/vkdml_elementwise.glsl's integer forms).
+int64_t vk_ew_mod_trunc64(int64_t a, int64_t b) {
+    if (b == 0l) return a;
+    if (b == -1l) return 0l;
+    return a - b * (a / b);
+}
+uint64_t vk_ew_mod_trunc64(uint64_t a, uint64_t b) { return b == 0ul ? a : a % b; }
+int64_t vk_ew_mod_floor64(int64_t a, int64_t b) {
+    const int64_t r = vk_ew_mod_trunc64(a, b);
+    return (r != 0l && (r < 0l) != (b < 0l)) ? r + b : r;
+}
+uint64_t vk_ew_mod_floor64(uint64_t a, uint64_t b) { return vk_ew_mod_trunc64(a, b); }

@@ -37,6 +37,8 @@ constexpr GeneralForm kForms[] = {
     {DML_OPERATOR_ELEMENT_WISE_MIN, Family::Arithmetic, Fn::Min, Fn::Min64},
     {DML_OPERATOR_ELEMENT_WISE_MEAN, Family::Arithmetic, Fn::Mean, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, Family::Arithmetic, Fn::DifferenceSquare, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, Family::Arithmetic, Fn::ModTrunc, Fn::ModTrunc64},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, Family::Arithmetic, Fn::ModFloor, Fn::ModFloor64},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, Family::Compare, Fn::Equals, Fn::Equals64},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, Family::Compare, Fn::Greater, Fn::Greater64},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, Family::Compare, Fn::Less, Fn::Less64},

@@ -83,6 +83,13 @@ constexpr SupportRow kMeanRows[] = {
 constexpr SupportTable kMeanSupport{kMeanRows, std::size(kMeanRows)};
 constexpr SupportRow kDifferenceSquareRows[] = {{DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes | kI32U32}};
 constexpr SupportTable kDifferenceSquareSupport{kDifferenceSquareRows, std::size(kDifferenceSquareRows)};
+// MODULUS_TRUNCATE, MODULUS_FLOOR: 64-bit integers from 6_0.
+constexpr SupportRow kModulusRows[] = {
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_6_0, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kModulusSupport{kModulusRows, std::size(kModulusRows)};
 
 // Comparisons: the inputs' table, and the output's (UINT32, UINT8 from 2_0).
 constexpr SupportRow kCompareRows[] = {
@@ -266,6 +273,8 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_MEAN, VKDML_FIELDS(kBinaryFields), &kMeanSupport, true, "mean"},
     {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, VKDML_FIELDS(kBinaryFields), &kDifferenceSquareSupport, true,
      "difference_square"},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, VKDML_FIELDS(kBinaryFields), &kModulusSupport, true, "modulus_truncate"},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, VKDML_FIELDS(kBinaryFields), &kModulusSupport, true, "modulus_floor"},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "equals"},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "greater"},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "less"},

@@ -89,6 +89,8 @@ constexpr FnInfo kFunctions[] = {
     {"round", "vk_ew_round", 2, F, false, false},
     {"is_nan", "vk_ew_is_nan", 1, A, false, false},
     {"is_infinity", "vk_ew_is_infinity", 2, A, false, false},
+    {"mod_trunc", "vk_ew_mod_trunc", 2, A, false, false},
+    {"mod_floor", "vk_ew_mod_floor", 2, A, false, false},
     {"add64", "vk_ew_add64", 2, A, false, true},
     {"subtract64", "vk_ew_sub64", 2, A, false, true},
     {"multiply64", "vk_ew_mul64", 2, A, false, true},
@@ -119,6 +121,8 @@ constexpr FnInfo kFunctions[] = {
     {"abs64", "vk_ew_abs64", 1, A, false, true},
     {"negate64", "vk_ew_negate64", 1, A, false, true},
     {"sign64", "vk_ew_sign64", 1, A, false, true},
+    {"mod_trunc64", "vk_ew_mod_trunc64", 2, A, false, true},
+    {"mod_floor64", "vk_ew_mod_floor64", 2, A, false, true},
 };
 static_assert(std::size(kFunctions) == static_cast<size_t>(Fn::Count), "one row per Fn, in order");
 

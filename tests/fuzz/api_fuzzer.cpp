@@ -101,7 +101,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT,
         DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, DML_OPERATOR_ELEMENT_WISE_IF,
         DML_OPERATOR_CAST,               DML_OPERATOR_ELEMENT_WISE_ABS,    DML_OPERATOR_ELEMENT_WISE_SQRT,
-        DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY};
+        DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+        DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -134,7 +135,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(isInfinity.InfinityMode, mode);
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
                            type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
-                           type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
+                           type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT ||
+                           type == DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE ||
+                           type == DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR;
     const void* typedDesc = &opDesc;
     // ABS and SQRT share ELEMENT_WISE_IDENTITY's {Input, Output, ScaleBias} layout.
     if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY || type == DML_OPERATOR_ELEMENT_WISE_ABS ||
