@@ -227,3 +227,10 @@ int vk_ew_mod_floor(int a, int b) {
     return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
 }
 uint vk_ew_mod_floor(uint a, uint b) { return vk_ew_mod_trunc(a, b); }
+
+// CLIP_GRAD / CLIP_GRAD1: 1 where the gradient passes. Floats: DirectML's rule with the FLOAT bounds themselves,
+// 0 where x <= Min or x >= Max (a NaN x passes: both comparisons are false). Integers: the host turns the bounds
+// into the inclusive range of integers strictly between them, lo..hi (empty: lo > hi).
+uint vk_ew_clip_grad_pass(float x, float minimum, float maximum) { return (x <= minimum || x >= maximum) ? 0u : 1u; }
+uint vk_ew_clip_grad_pass(int x, int lo, int hi) { return (x >= lo && x <= hi) ? 1u : 0u; }
+uint vk_ew_clip_grad_pass(uint x, uint lo, uint hi) { return (x >= lo && x <= hi) ? 1u : 0u; }

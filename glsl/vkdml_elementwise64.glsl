@@ -36,6 +36,7 @@ uint64_t vk_ew_shift_left64(uint64_t a, uint64_t b) { return b >= 64ul ? 0ul : a
 uint64_t vk_ew_shift_right64(uint64_t a, uint64_t b) { return b >= 64ul ? 0ul : a >> b; }
 uint vk_ew_bit_count64(uint64_t a) { return uint(bitCount(uint(a & 0xfffffffful)) + bitCount(uint(a >> 32))); }
 uint64_t vk_ew_select64(uint c, uint64_t a, uint64_t b) { return c != 0u ? a : b; }
+int64_t vk_ew_select64(uint c, int64_t a, int64_t b) { return c != 0u ? a : b; }
 
 // Conversions into and out of 64-bit types: truncation toward zero, saturation, NaN -> 0.
 int64_t vk_cast_to_int64(double x) {
@@ -100,3 +101,9 @@ int64_t vk_ew_mod_floor64(int64_t a, int64_t b) {
     return (r != 0l && (r < 0l) != (b < 0l)) ? r + b : r;
 }
 uint64_t vk_ew_mod_floor64(uint64_t a, uint64_t b) { return vk_ew_mod_trunc64(a, b); }
+
+// A 64-bit attribute from its two 32-bit words (push constants are 32-bit words).
+int64_t vk_pack_int64(uint lo, uint hi) { return int64_t((uint64_t(hi) << 32ul) | uint64_t(lo)); }
+uint64_t vk_pack_uint64(uint lo, uint hi) { return (uint64_t(hi) << 32ul) | uint64_t(lo); }
+uint vk_ew_clip_grad_pass64(int64_t x, int64_t lo, int64_t hi) { return (x >= lo && x <= hi) ? 1u : 0u; }
+uint vk_ew_clip_grad_pass64(uint64_t x, uint64_t lo, uint64_t hi) { return (x >= lo && x <= hi) ? 1u : 0u; }

@@ -204,6 +204,28 @@ constexpr SupportRow kClipRows[] = {
     {DML_FEATURE_LEVEL_5_0, 1, 8, kFloatTypes | kInts8To32 | kInts64},
 };
 constexpr SupportTable kClipSupport{kClipRows, std::size(kClipRows)};
+constexpr uint32_t kAll10 = kFloatTypes | kInts8To32 | kInts64;
+constexpr SupportRow kAll10From50Rows[] = {{DML_FEATURE_LEVEL_5_0, 1, 8, kAll10}};  // CLIP1, CLIP_GRAD1
+constexpr SupportTable kAll10From50Support{kAll10From50Rows, std::size(kAll10From50Rows)};
+constexpr SupportRow kClipGradRows[] = {
+    {DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_5_0, 1, 8, kAll10},
+};
+constexpr SupportTable kClipGradSupport{kClipGradRows, std::size(kClipGradRows)};
+// RELU_GRAD: 4-D at 3_0 and 1-8-D from 3_1 (the feature-level history's "4 -> 8 at 3_1"; the operator page's
+// table shows 1-8 without a level), signed integers from 5_1.
+constexpr SupportRow kReluGradRows[] = {
+    {DML_FEATURE_LEVEL_3_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes},
+    {DML_FEATURE_LEVEL_5_1, 1, 8, kFloatTypes | kSigned8To32},
+};
+constexpr SupportTable kReluGradSupport{kReluGradRows, std::size(kReluGradRows)};
+// ADD1: floats only (its FusedActivation applies to FLOAT32/FLOAT16 outputs).
+constexpr SupportRow kAdd1Rows[] = {
+    {DML_FEATURE_LEVEL_2_0, 4, 5, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kAdd1Support{kAdd1Rows, std::size(kAdd1Rows)};
 
 constexpr FieldSpec kIn{"InputTensor", FieldKind::InputTensor};
 constexpr FieldSpec kOut{"OutputTensor", FieldKind::OutputTensor};
@@ -235,6 +257,16 @@ constexpr FieldSpec kIsInfinityFields[] = {
     {"InfinityMode", FieldKind::Enum, FloatRule::Any, nullptr, 3}};
 constexpr FieldSpec kThresholdFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}};
 constexpr FieldSpec kClipFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}, {"Max", FieldKind::Float}};
+constexpr FieldSpec kMinMaxDataType{"MinMaxDataType", FieldKind::ScalarDataType};
+constexpr FieldSpec kClip1Fields[] = {kIn, kOut, kScaleBias, kMinMaxDataType, {"Min", FieldKind::Scalar},
+                                      {"Max", FieldKind::Scalar}};
+constexpr FieldSpec kInGrad{"InputGradientTensor", FieldKind::InputTensor};
+constexpr FieldSpec kOutGrad{"OutputGradientTensor", FieldKind::OutputTensor};
+constexpr FieldSpec kReluGradFields[] = {kIn, kInGrad, kOutGrad};
+constexpr FieldSpec kClipGradFields[] = {kIn, kInGrad, kOutGrad, {"Min", FieldKind::Float}, {"Max", FieldKind::Float}};
+constexpr FieldSpec kClipGrad1Fields[] = {kIn, kInGrad, kOutGrad, kMinMaxDataType, {"Min", FieldKind::Scalar},
+                                          {"Max", FieldKind::Scalar}};
+constexpr FieldSpec kAdd1Fields[] = {kA, kB, kOut, {"FusedActivation", FieldKind::FusedActivation}};
 
 #define VKDML_FIELDS(array) array, static_cast<uint32_t>(std::size(array))
 
@@ -309,6 +341,11 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, VKDML_FIELDS(kIsInfinityFields), &kIsNanSupport, false, "is_infinity"},
     {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, VKDML_FIELDS(kThresholdFields), &kThresholdSupport, true, "threshold"},
     {DML_OPERATOR_ELEMENT_WISE_CLIP, VKDML_FIELDS(kClipFields), &kClipSupport, true, "clip"},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP1, VKDML_FIELDS(kClip1Fields), &kAll10From50Support, true, "clip1"},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, VKDML_FIELDS(kClipGradFields), &kClipGradSupport, true, "clip_grad"},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, VKDML_FIELDS(kClipGrad1Fields), &kAll10From50Support, true, "clip_grad1"},
+    {DML_OPERATOR_ACTIVATION_RELU_GRAD, VKDML_FIELDS(kReluGradFields), &kReluGradSupport, false, "relu_grad"},
+    {DML_OPERATOR_ELEMENT_WISE_ADD1, VKDML_FIELDS(kAdd1Fields), &kAdd1Support, true, "add1"},
 };
 
 }  // namespace

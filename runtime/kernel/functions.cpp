@@ -91,6 +91,7 @@ constexpr FnInfo kFunctions[] = {
     {"is_infinity", "vk_ew_is_infinity", 2, A, false, false},
     {"mod_trunc", "vk_ew_mod_trunc", 2, A, false, false},
     {"mod_floor", "vk_ew_mod_floor", 2, A, false, false},
+    {"clip_grad_pass", "vk_ew_clip_grad_pass", 3, A, false, false},
     {"add64", "vk_ew_add64", 2, A, false, true},
     {"subtract64", "vk_ew_sub64", 2, A, false, true},
     {"multiply64", "vk_ew_mul64", 2, A, false, true},
@@ -123,6 +124,9 @@ constexpr FnInfo kFunctions[] = {
     {"sign64", "vk_ew_sign64", 1, A, false, true},
     {"mod_trunc64", "vk_ew_mod_trunc64", 2, A, false, true},
     {"mod_floor64", "vk_ew_mod_floor64", 2, A, false, true},
+    {"pack_int64", "vk_pack_int64", 2, A, false, true},
+    {"pack_uint64", "vk_pack_uint64", 2, A, false, true},
+    {"clip_grad_pass64", "vk_ew_clip_grad_pass64", 3, A, false, true},
 };
 static_assert(std::size(kFunctions) == static_cast<size_t>(Fn::Count), "one row per Fn, in order");
 

@@ -25,13 +25,13 @@ enum class Fn : uint16_t {
     BitAnd, BitOr, BitXor, BitNot, ShiftLeft, ShiftRight, BitCount, Select,
     CastFloatToInt, CastFloatToUint,
     Abs, Negate, Sign, Ceil, Floor, Recip, Sqrt, Exp, Log, Round, IsNan, IsInfinity,
-    ModTrunc, ModFloor,
+    ModTrunc, ModFloor, ClipGradPass,
     // Their 64-bit forms (glsl/vkdml_elementwise64.glsl): int64_t, uint64_t, double
     Add64, Subtract64, Multiply64, Divide64, Max64, Min64,
     Equals64, Greater64, Less64, GreaterEqual64, LessEqual64,
     BitAnd64, BitOr64, BitXor64, BitNot64, ShiftLeft64, ShiftRight64, BitCount64, Select64,
     CastToInt64, CastToUint64, CastFloatToInt64, CastFloatToUint64, CastDoubleToInt, CastDoubleToUint, CastInt64ToFloat, CastDoubleToFloatOdd,
-    Abs64, Negate64, Sign64, ModTrunc64, ModFloor64,
+    Abs64, Negate64, Sign64, ModTrunc64, ModFloor64, PackInt64, PackUint64, ClipGradPass64,
     Count
 };
 
