@@ -88,8 +88,8 @@ std::string label(DML_OPERATOR_TYPE op, Type t, const std::string& what) {
     return std::string(opName(op)) + " " + typeName(t) + " " + what;
 }
 
-// FLOAT32 pairs whose quotient is huge or tiny, or sits next to an integer: every sign combination of large
-// dividends (FLT_MAX, 2^127 * 1.5, 1e38, 3e30, 16777217 * 2^100) by small divisors (the smallest subnormal, a
+// FLOAT32 pairs whose quotient is huge or tiny, or sits next to an integer: every pair of exponents; every sign
+// combination of large dividends (FLT_MAX, 2^127 * 1.5, 1e38, 3e30, 16777217 * 2^100) by small divisors (the smallest subnormal, a
 // subnormal with many bits, FLT_MIN, 1e-38, 0.1, 1/3, 7), and k * b +- 1 ulp for random b.
 void structuredFloatPairs(std::mt19937_64& rng, std::vector<uint64_t>& a, std::vector<uint64_t>& b) {
     const float big[] = {FLT_MAX, 0x1.8p127f, 1e38f, 3e30f, 0x1.000002p124f, 123456.789f, 1.0f};
@@ -100,6 +100,13 @@ void structuredFloatPairs(std::mt19937_64& rng, std::vector<uint64_t>& a, std::v
                 a.push_back(floatBits(F32, (s & 1) ? -x : x));
                 b.push_back(floatBits(F32, (s & 2) ? -y : y));
             }
+    // Every pair of biased exponents (0: subnormals) with random significands and signs: quotients from 2^-277 to
+    // 2^277, the whole range of the shift-and-reduce loop.
+    for (uint64_t ea = 0; ea < 255; ea += denseStride())
+        for (uint64_t eb = 0; eb < 255; ++eb) {
+            a.push_back((ea << 23) | (rng() & 0x807fffffu));
+            b.push_back((eb << 23) | (rng() & 0x807fffffu) | (eb == 0 ? 1u : 0u));
+        }
     for (int i = 0; i < 512; ++i) {
         const uint64_t yb = randomValue(F32, rng) & 0x7fffffffu;
         const double y = floatValue(F32, yb);
