@@ -145,6 +145,26 @@ void denseMod(TestDevice& device, DML_OPERATOR_TYPE op, Type t, std::mt19937_64&
     runChecked(device, c, rng, label(op, t, "dense n=" + std::to_string(a.size())), modAccept(op, t), {a, b});
 }
 
+// A random rank-`rank` layout of two inputs and the output (sizes 1-6, fewer above rank 5; strides from
+// randomStrides), described in `name`.
+struct RandomLayout {
+    std::vector<uint32_t> sizes, a, b, out;
+    std::string name;
+};
+RandomLayout randomLayout(uint32_t rank, std::mt19937_64& rng, const std::string& prefix, const char* first,
+                          const char* second) {
+    RandomLayout l;
+    l.sizes.resize(rank);
+    for (auto& v : l.sizes) v = 1 + static_cast<uint32_t>(rng() % (rank > 5 ? 3 : 6));
+    l.name = prefix + "rank " + std::to_string(rank) + " " + first + " ";
+    l.a = randomStrides(l.sizes, rng, true, l.name);
+    l.name += std::string(", ") + second + " ";
+    l.b = randomStrides(l.sizes, rng, true, l.name);
+    l.name += ", output ";
+    l.out = randomStrides(l.sizes, rng, false, l.name);
+    return l;
+}
+
 struct Vector {
     uint64_t a, b, want;  // raw bits
 };
@@ -268,16 +288,9 @@ TEST_CASE("MODULUS: layouts (broadcast, permuted, padded, ranks 1-8), in place o
             }
         }
     for (uint32_t rank = 1; rank <= 8; ++rank) {
-        std::vector<uint32_t> sizes(rank);
-        for (auto& v : sizes) v = 1 + static_cast<uint32_t>(rng() % (rank > 5 ? 3 : 6));
-        std::string name = "rank " + std::to_string(rank) + " A ";
-        const auto a = randomStrides(sizes, rng, true, name);
-        name += ", B ";
-        const auto b = randomStrides(sizes, rng, true, name);
-        name += ", output ";
-        const auto o = randomStrides(sizes, rng, false, name);
-        FamilyCase c = binaryCase(kFloor, F32, sizes, a, b, o);
-        runChecked(device, c, rng, label(kFloor, F32, name), modAccept(kFloor, F32));
+        const RandomLayout l = randomLayout(rank, rng, "", "A", "B");
+        FamilyCase c = binaryCase(kFloor, F32, l.sizes, l.a, l.b, l.out);
+        runChecked(device, c, rng, label(kFloor, F32, l.name), modAccept(kFloor, F32));
     }
 }
 
@@ -574,16 +587,9 @@ TEST_CASE("CLIP1, CLIP_GRAD, CLIP_GRAD1, RELU_GRAD: layouts, ranks 1-8, in place
             FamilyCase padded = clipCase(op, type, t, p, paddedStrides(t, 2), permutedStrides(t, {1, 0, 2}));
             runChecked(device, padded, rng, name + "padded x, permuted dY", accept);
             for (uint32_t rank : {1u, 5u, 8u}) {
-                std::vector<uint32_t> sizes(rank);
-                for (auto& v : sizes) v = 1 + static_cast<uint32_t>(rng() % (rank > 5 ? 3 : 6));
-                std::string l = name + "rank " + std::to_string(rank) + " x ";
-                const auto a = randomStrides(sizes, rng, true, l);
-                l += ", dY ";
-                const auto b = randomStrides(sizes, rng, true, l);
-                l += ", output ";
-                const auto o = randomStrides(sizes, rng, false, l);
-                FamilyCase c = clipCase(op, type, sizes, p, a, b, o);
-                runChecked(device, c, rng, l, accept);
+                const RandomLayout l = randomLayout(rank, rng, name, "x", "dY");
+                FamilyCase c = clipCase(op, type, l.sizes, p, l.a, l.b, l.out);
+                runChecked(device, c, rng, l.name, accept);
             }
             if (op != DML_OPERATOR_ACTIVATION_RELU_GRAD) {  // DirectML: in place for CLIP1 and the CLIP_GRADs
                 for (int k = 0; k < (isGrad(op) ? 2 : 1); ++k) {
@@ -793,16 +799,9 @@ TEST_CASE("ELEMENT_WISE_ADD1: layouts, in place over A and B") {
             runChecked(device, c, rng, name + (k ? "in place over B" : "in place over A"), accept);
         }
         for (uint32_t rank : {1u, 6u, 8u}) {
-            std::vector<uint32_t> sizes(rank);
-            for (auto& v : sizes) v = 1 + static_cast<uint32_t>(rng() % (rank > 5 ? 3 : 6));
-            std::string l = name + "rank " + std::to_string(rank) + " A ";
-            const auto a = randomStrides(sizes, rng, true, l);
-            l += ", B ";
-            const auto b = randomStrides(sizes, rng, true, l);
-            l += ", output ";
-            const auto o = randomStrides(sizes, rng, false, l);
-            FamilyCase c = add1Case(type, sizes, p, a, b, o);
-            runChecked(device, c, rng, l, accept);
+            const RandomLayout l = randomLayout(rank, rng, name, "A", "B");
+            FamilyCase c = add1Case(type, l.sizes, p, l.a, l.b, l.out);
+            runChecked(device, c, rng, l.name, accept);
         }
     }
 }
