@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "dml/general_lowering.h"
+#include "dml/operator_desc.h"
 
 namespace vkdml::dml {
 
@@ -27,7 +28,10 @@ OperatorInfo infoFor(const OperatorSchema& schema, DML_TENSOR_DATA_TYPE dataType
             case FieldKind::InputTensor: info.inputs.push_back(tensor); break;
             case FieldKind::OutputTensor: info.outputs.push_back(tensor); break;
             case FieldKind::Float: info.floats[info.floatCount] = attributes[info.floatCount % 2]; ++info.floatCount; break;
-            case FieldKind::Enum: break;
+            case FieldKind::Enum:
+            case FieldKind::ScalarDataType:
+            case FieldKind::Scalar:
+            case FieldKind::FusedActivation: break;
             case FieldKind::OptionalScaleBias:
                 info.floats[info.floatCount++] = attributes[0];
                 info.floats[info.floatCount++] = attributes[1];
@@ -84,29 +88,43 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 (field.kind == FieldKind::InputTensor ? info.inputs : info.outputs).push_back(tensor);
                 ++tensorField;
             }
-            KernelTarget target;
-            target.deviceName = "catalog";
-            target.int64 = target.float64 = true;
-            GeneralLowering lowered;
-            bool implemented = true;
-            try {
-                lowered = lowerGeneral(info, target);
-            } catch (const Error& e) {
-                if (e.hr() != E_NOTIMPL) throw;  // forms not implemented yet (CLIP on 64-bit types)
-                implemented = false;
-            }
-            const uint32_t tensors = lowered.program.tensorCount();
-            std::vector<std::pair<kernel::Walk, kernel::Access>> walks = {
-                {kernel::Walk::Linear, kernel::Access::Packed}, {kernel::Walk::Quads, kernel::Access::Strided}};
-            if (firstType) walks.push_back({kernel::Walk::Elements, kernel::Access::Strided});
-            if (!implemented) walks.clear();
-            for (const auto& [walk, access] : walks) {
-                LoweredKernel kernel;
-                kernel.program = lowered.program;
-                kernel.program.walk = walk;
-                kernel.program.access.assign(tensors, access);
-                if (seen.insert(kernel.program.hash()).second)
-                    catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+            // ADD1: without and with each fusable activation.
+            std::vector<DML_OPERATOR_TYPE> fusedVariants{DML_OPERATOR_INVALID};
+            for (uint32_t f = 0; f < schema.fieldCount; ++f)
+                if (schema.fields[f].kind == FieldKind::FusedActivation)
+                    for (uint32_t a = 0; a < operatorTypeCount(); ++a)
+                        if (isFusableActivation(static_cast<DML_OPERATOR_TYPE>(a)))
+                            fusedVariants.push_back(static_cast<DML_OPERATOR_TYPE>(a));
+            for (DML_OPERATOR_TYPE fusedType : fusedVariants) {
+                info.fusedType = fusedType;
+                info.fusedFloats[0] = 0.5f, info.fusedFloats[1] = 2.0f;
+                KernelTarget target;
+                target.deviceName = "catalog";
+                target.int64 = target.float64 = true;
+                GeneralLowering lowered;
+                bool implemented = true;
+                try {
+                    lowered = lowerGeneral(info, target);
+                } catch (const Error& e) {
+                    if (e.hr() != E_NOTIMPL) throw;  // forms not implemented yet
+                    implemented = false;
+                }
+                const uint32_t tensors = lowered.program.tensorCount();
+                std::vector<std::pair<kernel::Walk, kernel::Access>> walks = {
+                    {kernel::Walk::Linear, kernel::Access::Packed}, {kernel::Walk::Quads, kernel::Access::Strided}};
+                if (firstType) walks.push_back({kernel::Walk::Elements, kernel::Access::Strided});
+                if (!implemented) walks.clear();
+                for (const auto& [walk, access] : walks) {
+                    LoweredKernel kernel;
+                    kernel.program = lowered.program;
+                    kernel.program.walk = walk;
+                    kernel.program.access.assign(tensors, access);
+                    // Every operator keeps at least one entry, also where its program equals another operator's
+                    // (CLIP_GRAD1 and CLIP_GRAD with the same bounds).
+                    const bool firstOfOperator = catalog.empty() || catalog.back().op != schema.type;
+                    if (seen.insert(kernel.program.hash()).second || firstOfOperator)
+                        catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+                }
             }
             // Next combination of the own-type fields (an odometer over them).
             more = false;

@@ -54,7 +54,70 @@ void checkSupport(const OperatorSchema& schema, const SupportTable& support, con
                             " on this data type is not implemented by vkdml yet");
 }
 
+// The activations DirectML lets an operator fuse (directml-api.md section 4.3; ELEMENT_WISE_CLIP only into
+// CONVOLUTION and GEMM, SOFTMAX only into GEMM).
+constexpr DML_OPERATOR_TYPE kFusable[] = {
+    DML_OPERATOR_ACTIVATION_LINEAR,      DML_OPERATOR_ACTIVATION_SIGMOID,          DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
+    DML_OPERATOR_ACTIVATION_TANH,        DML_OPERATOR_ACTIVATION_SCALED_TANH,      DML_OPERATOR_ACTIVATION_RELU,
+    DML_OPERATOR_ACTIVATION_LEAKY_RELU,  DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, DML_OPERATOR_ACTIVATION_ELU,
+    DML_OPERATOR_ACTIVATION_CELU,        DML_OPERATOR_ACTIVATION_SCALED_ELU,       DML_OPERATOR_ACTIVATION_SOFTPLUS,
+    DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_OPERATOR_ACTIVATION_IDENTITY,
+    DML_OPERATOR_ACTIVATION_SHRINK,      DML_OPERATOR_ACTIVATION_GELU,
+};
+
+// A FusedActivation field: NULL, or a fusable activation available at `level` whose InputTensor and OutputTensor
+// are NULL; its FLOAT fields go to info.fused*.
+void readFusedActivation(const DML_OPERATOR_DESC* fused, DML_FEATURE_LEVEL level, const std::string& where,
+                         OperatorInfo& info) {
+    if (!fused) return;
+    const uint32_t rawType = rawValue(fused->Type);
+    bool fusable = false;
+    for (DML_OPERATOR_TYPE t : kFusable) fusable = fusable || uint32_t(t) == rawType;
+    const char* name = rawType < operatorTypeCount() ? operatorName(static_cast<DML_OPERATOR_TYPE>(rawType)) : nullptr;
+    const std::string typeText = name ? std::string("DML_OPERATOR_") + name : std::to_string(rawType);
+    require(fusable, where + "->Type = " + typeText + " cannot be fused (DirectML fuses LINEAR, SIGMOID, HARD_SIGMOID, "
+                     "TANH, SCALED_TANH, RELU, LEAKY_RELU, THRESHOLDED_RELU, ELU, CELU, SCALED_ELU, SOFTPLUS, "
+                     "PARAMETRIC_SOFTPLUS, SOFTSIGN, IDENTITY, SHRINK and GELU activations here)");
+    const auto type = static_cast<DML_OPERATOR_TYPE>(rawType);
+    const DML_FEATURE_LEVEL introduced = operatorIntroducedLevel(type);
+    require(introduced <= level, where + "->Type = " + typeText + " needs feature level " +
+                                     featureLevelName(introduced) + "; this device is capped at " +
+                                     featureLevelName(level));
+    require(fused->Desc != nullptr, where + "->Desc is NULL");
+    const OperatorSchema* schema = findSchema(type);
+    if (!schema) fail(E_FAIL, "internal: fusable " + typeText + " has no schema");
+    const auto* base = static_cast<const unsigned char*>(fused->Desc);
+    size_t offset = 0;
+    const std::string prefix = where + "->Desc (DML_" + name + "_OPERATOR_DESC).";
+    for (uint32_t i = 0; i < schema->fieldCount; ++i) {
+        const FieldSpec& field = schema->fields[i];
+        if (field.kind == FieldKind::Float) {
+            offset = (offset + alignof(FLOAT) - 1) & ~(alignof(FLOAT) - 1);
+            float value;
+            std::memcpy(&value, base + offset, sizeof(value));
+            offset += sizeof(FLOAT);
+            checkFloatRule(field, value, level, prefix + field.name);
+            info.fusedFloats[info.fusedFloatCount++] = value;
+            continue;
+        }
+        // The activations' descs hold tensors and FLOATs only.
+        offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);
+        const DML_TENSOR_DESC* tensor;
+        std::memcpy(&tensor, base + offset, sizeof(tensor));
+        offset += sizeof(tensor);
+        require(tensor == nullptr, prefix + field.name + " must be NULL: a fused activation runs on the operator's "
+                                   "own output");
+    }
+    info.fusedType = type;
+}
+
 }  // namespace
+
+bool isFusableActivation(DML_OPERATOR_TYPE type) {
+    for (DML_OPERATOR_TYPE t : kFusable)
+        if (t == type) return true;
+    return false;
+}
 
 OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level) {
     require(desc != nullptr, "DML_OPERATOR_DESC is NULL");
@@ -109,6 +172,33 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             offset += sizeof(FLOAT);
             checkFloatRule(field, value, level, where);
             info.floats[info.floatCount++] = value;
+            continue;
+        }
+        if (field.kind == FieldKind::ScalarDataType) {  // follows the tensors: their DataType is known
+            offset = (offset + alignof(UINT) - 1) & ~(alignof(UINT) - 1);
+            uint32_t value;
+            std::memcpy(&value, base + offset, sizeof(value));
+            offset += sizeof(UINT);
+            require(typed && value == uint32_t(typedLayout.dataType),
+                    where + " = " + (value <= DML_TENSOR_DATA_TYPE_INT64
+                                         ? std::string(dataTypeName(static_cast<DML_TENSOR_DATA_TYPE>(value)))
+                                         : std::to_string(value)) + " must equal " +
+                        (typed ? typed->name : "the tensors'") + ".DataType = " +
+                        dataTypeName(typedLayout.dataType));
+            continue;
+        }
+        if (field.kind == FieldKind::Scalar) {
+            offset = (offset + alignof(DML_SCALAR_UNION) - 1) & ~(alignof(DML_SCALAR_UNION) - 1);
+            std::memcpy(&info.scalars[info.scalarCount++], base + offset, sizeof(uint64_t));
+            offset += sizeof(DML_SCALAR_UNION);
+            continue;
+        }
+        if (field.kind == FieldKind::FusedActivation) {
+            offset = (offset + alignof(const DML_OPERATOR_DESC*) - 1) & ~(alignof(const DML_OPERATOR_DESC*) - 1);
+            const DML_OPERATOR_DESC* fused;
+            std::memcpy(&fused, base + offset, sizeof(fused));
+            offset += sizeof(fused);
+            readFusedActivation(fused, level, where, info);
             continue;
         }
         offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);

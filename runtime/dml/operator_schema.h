@@ -16,6 +16,9 @@ enum class FieldKind : uint8_t {
     Float,              // FLOAT
     OptionalScaleBias,  // const DML_SCALE_BIAS* (NULL: scale 1, bias 0); read as two FLOAT attributes
     Enum,               // a 32-bit enum (DML_ROUNDING_MODE, DML_IS_INFINITY_MODE): values below enumCount
+    ScalarDataType,     // DML_TENSOR_DATA_TYPE of the Scalar fields (MinMaxDataType): must equal the tensors' type
+    Scalar,             // DML_SCALAR_UNION (8 bytes, 8-aligned), read as the ScalarDataType field says
+    FusedActivation,    // const DML_OPERATOR_DESC* (may be NULL): a fusable activation whose tensors are NULL
 };
 
 // Constraints on FLOAT attributes beyond "any value".

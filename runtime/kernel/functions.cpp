@@ -105,6 +105,9 @@ constexpr FnInfo kFunctions[] = {
     {"atan2", "vk_atan2", 2, F, false, false},
     {"pow_n", "vk_ew_pow_n", 2, A, false, false},
     {"int_pow", "vk_ew_ipow", 2, A, false, false},
+    {"mod_trunc", "vk_ew_mod_trunc", 2, A, false, false},
+    {"mod_floor", "vk_ew_mod_floor", 2, A, false, false},
+    {"clip_grad_pass", "vk_ew_clip_grad_pass", 3, A, false, false},
     {"add64", "vk_ew_add64", 2, A, false, true},
     {"subtract64", "vk_ew_sub64", 2, A, false, true},
     {"multiply64", "vk_ew_mul64", 2, A, false, true},
@@ -135,6 +138,11 @@ constexpr FnInfo kFunctions[] = {
     {"abs64", "vk_ew_abs64", 1, A, false, true},
     {"negate64", "vk_ew_negate64", 1, A, false, true},
     {"sign64", "vk_ew_sign64", 1, A, false, true},
+    {"mod_trunc64", "vk_ew_mod_trunc64", 2, A, false, true},
+    {"mod_floor64", "vk_ew_mod_floor64", 2, A, false, true},
+    {"pack_int64", "vk_pack_int64", 2, A, false, true},
+    {"pack_uint64", "vk_pack_uint64", 2, A, false, true},
+    {"clip_grad_pass64", "vk_ew_clip_grad_pass64", 3, A, false, true},
 };
 static_assert(std::size(kFunctions) == static_cast<size_t>(Fn::Count), "one row per Fn, in order");
 

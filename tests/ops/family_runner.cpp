@@ -90,6 +90,10 @@ HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
         case DML_OPERATOR_ELEMENT_WISE_MEAN: return binary<DML_ELEMENT_WISE_MEAN_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE:
             return binary<DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE:
+            return binary<DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR:
+            return binary<DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS:
             return binary<DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN:
