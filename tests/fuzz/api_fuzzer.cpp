@@ -220,11 +220,65 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     VkdmlOperator op = nullptr;
     if (FAILED(vkdmlCreateOperator(dev, &desc, &op))) return 0;
     keep.objects.push_back(op);
+    // Sometimes the operator becomes the node(s) of a graph with fuzzed edges and a constant node, compiled with
+    // vkdmlCompileGraph and run in place of the compiled operator below.
+    const bool asGraph = in.take<uint8_t>() < 48;
+    uint32_t graphInputs = 0, graphOutputs = 0;
+    VkdmlCompiledOperator graph = nullptr;
+    if (asGraph) {
+        DML_OPERATOR_GRAPH_NODE_DESC opNode{op, "fuzzed"};
+        uint8_t constantBytes[64] = {};
+        for (uint8_t& b : constantBytes) b = in.take<uint8_t>();
+        DML_CONSTANT_DATA_GRAPH_NODE_DESC constNode{constantBytes, 1 + in.take<uint8_t>() % 64u, nullptr};
+        DML_GRAPH_NODE_DESC nodes[4];
+        const uint32_t nodeCount = 1 + in.take<uint8_t>() % 4u;
+        for (uint32_t n = 0; n < nodeCount; ++n) {
+            const uint8_t kind = in.take<uint8_t>();
+            nodes[n] = kind < 200 ? DML_GRAPH_NODE_DESC{DML_GRAPH_NODE_TYPE_OPERATOR, &opNode}
+                                  : DML_GRAPH_NODE_DESC{DML_GRAPH_NODE_TYPE_CONSTANT, &constNode};
+            if (kind == 255) setRaw(nodes[n].Type, in.take<uint8_t>());
+        }
+        DML_INPUT_GRAPH_EDGE_DESC inputEdges[6];
+        DML_INTERMEDIATE_GRAPH_EDGE_DESC midEdges[6];
+        DML_OUTPUT_GRAPH_EDGE_DESC outputEdges[3];
+        DML_GRAPH_EDGE_DESC inputs[6], mids[6], outputs[3];
+        auto small = [&](uint32_t n) { return uint32_t(in.take<uint8_t>() % n); };
+        const uint32_t inputEdgeCount = small(7), midEdgeCount = small(7), outputEdgeCount = small(4);
+        for (uint32_t e = 0; e < inputEdgeCount; ++e) {
+            inputEdges[e] = {small(4), small(5), small(4), nullptr};
+            inputs[e] = {DML_GRAPH_EDGE_TYPE_INPUT, &inputEdges[e]};
+        }
+        for (uint32_t e = 0; e < midEdgeCount; ++e) {
+            midEdges[e] = {small(5), small(2), small(5), small(4), nullptr};
+            mids[e] = {in.take<uint8_t>() < 250 ? DML_GRAPH_EDGE_TYPE_INTERMEDIATE : DML_GRAPH_EDGE_TYPE_INPUT, &midEdges[e]};
+        }
+        for (uint32_t e = 0; e < outputEdgeCount; ++e) {
+            outputEdges[e] = {small(5), small(2), small(3), nullptr};
+            outputs[e] = {DML_GRAPH_EDGE_TYPE_OUTPUT, &outputEdges[e]};
+        }
+        DML_GRAPH_DESC graphDesc{};
+        graphDesc.InputCount = graphInputs = small(4);
+        graphDesc.OutputCount = graphOutputs = small(3);
+        graphDesc.NodeCount = nodeCount;
+        graphDesc.Nodes = nodes;
+        graphDesc.InputEdgeCount = inputEdgeCount;
+        graphDesc.InputEdges = inputEdgeCount ? inputs : nullptr;
+        graphDesc.IntermediateEdgeCount = midEdgeCount;
+        graphDesc.IntermediateEdges = midEdgeCount ? mids : nullptr;
+        graphDesc.OutputEdgeCount = outputEdgeCount;
+        graphDesc.OutputEdges = outputEdgeCount ? outputs : nullptr;
+        if (FAILED(vkdmlCompileGraph(dev, &graphDesc, DML_EXECUTION_FLAG_NONE, &graph))) return 0;
+        keep.objects.push_back(graph);
+    }
     VkdmlCompiledOperator compiled = nullptr;
     DML_EXECUTION_FLAGS flags;
     setRaw(flags, in.take<uint8_t>() % 8);  // passed by value: stay inside the enum's range (C++ callers must)
-    if (FAILED(vkdmlCompileOperator(dev, op, flags, &compiled))) return 0;
-    keep.objects.push_back(compiled);
+    if (graph) {
+        compiled = graph;
+    } else {
+        if (FAILED(vkdmlCompileOperator(dev, op, flags, &compiled))) return 0;
+        keep.objects.push_back(compiled);
+    }
     VkdmlOperatorInitializer init = nullptr;
     if (FAILED(vkdmlCreateOperatorInitializer(dev, 1, &compiled, &init))) return 0;
     keep.objects.push_back(init);
@@ -250,12 +304,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(outD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
     // The arrays hold as many descs as the counts passed below can claim (a count larger than the array is a
     // caller bug DirectML cannot detect either). PARAMETERIZED_RELU's Slope shares the input binding.
-    const DML_BINDING_DESC inputs[3] = {inD, inD, inD}, outputs[2] = {outD, outD};
-    const uint32_t inputCount = type == DML_OPERATOR_ELEMENT_WISE_IF ? 3
+    const DML_BINDING_DESC inputs[4] = {inD, inD, inD, inD}, outputs[3] = {outD, outD, outD};
+    const uint32_t inputCount = graph ? graphInputs
+                                : type == DML_OPERATOR_ELEMENT_WISE_IF ? 3
                                 : type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || twoInputs ? 2
                                                                                                   : 1;
     vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 4, inputs);
-    vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, outputs);
+    vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? (graph ? graphOutputs : 1) : in.take<uint8_t>() % 3, outputs);
 
     VkdmlCommandList list = nullptr;
     if (FAILED(vkdmlCreateCommandList(dev, &list))) return 0;
