@@ -12,10 +12,12 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <ios>
 
 #include "activation_reference.h"
 #include "family_runner.h"
+#include "raw_enum_calls.h"
 #include "reference.h"
 
 using namespace vkdml::test;
@@ -236,7 +238,7 @@ TEST_CASE("MODULUS: documented vectors, modulus by zero, INT_MIN mod -1, float s
     // x mod 0 = x; INT_MIN mod -1 = 0; unsigned operands.
     for (Type t : {I8, I16, I32, I64})
         for (DML_OPERATOR_TYPE op : {kTrunc, kFloor}) {
-            const int64_t minimum = -(int64_t(1) << (bitWidth(t) - 1));
+            const int64_t minimum = bitWidth(t) == 64 ? INT64_MIN : -(int64_t(1) << (bitWidth(t) - 1));
             runVectors(device, op, t, zipVectors(ints(t, {5, -5, 0, minimum, minimum, minimum}),
                                                  ints(t, {0, 0, 0, -1, 1, minimum}), ints(t, {5, -5, 0, 0, 0, 0})));
         }
@@ -328,7 +330,7 @@ namespace {
 struct ClipParams {
     float min = 0.0f, max = 0.0f;        // CLIP, CLIP_GRAD
     DML_SCALAR_UNION umin{}, umax{};     // CLIP1, CLIP_GRAD1
-    DML_TENSOR_DATA_TYPE minMaxType = DML_TENSOR_DATA_TYPE_UNKNOWN;  // UNKNOWN: the tensors' type
+    uint32_t minMaxType = 0;  // raw (any value, valid or not); 0 (UNKNOWN): the tensors' type
     bool scaleBias = false;
     DML_SCALE_BIAS sb{1.0f, 0.0f};
 };
@@ -337,14 +339,17 @@ FamilyDescBuilder clipBuilder(const ClipParams& p) {
     return [p](VkdmlDevice device, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t, VkdmlOperator* op) {
         const DML_SCALE_BIAS* sb = p.scaleBias ? &p.sb : nullptr;
         const auto mm = [&](const DML_TENSOR_DESC* d) {
-            return p.minMaxType != DML_TENSOR_DATA_TYPE_UNKNOWN
-                       ? p.minMaxType
-                       : static_cast<const DML_BUFFER_TENSOR_DESC*>(d->Desc)->DataType;
+            return p.minMaxType != 0 ? p.minMaxType
+                                     : uint32_t(static_cast<const DML_BUFFER_TENSOR_DESC*>(d->Desc)->DataType);
         };
         DML_ELEMENT_WISE_CLIP_OPERATOR_DESC clip{t[0], t.back(), sb, p.min, p.max};
-        DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1{t[0], t.back(), sb, mm(t[0]), p.umin, p.umax};
+        DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1{t[0], t.back(), sb, DML_TENSOR_DATA_TYPE_FLOAT32, p.umin, p.umax};
         DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC grad{t[0], t[1], t.back(), p.min, p.max};
-        DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC grad1{t[0], t[1], t.back(), mm(t[0]), p.umin, p.umax};
+        DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC grad1{t[0], t[1], t.back(), DML_TENSOR_DATA_TYPE_FLOAT32, p.umin,
+                                                        p.umax};
+        // Written raw: an invalid MinMaxDataType must not be loaded as the enum (UBSan).
+        setRaw(clip1.MinMaxDataType, mm(t[0]));
+        setRaw(grad1.MinMaxDataType, mm(t[0]));
         DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC relu{t[0], t[1], t.back()};
         const void* desc = type == DML_OPERATOR_ELEMENT_WISE_CLIP         ? static_cast<const void*>(&clip)
                            : type == DML_OPERATOR_ELEMENT_WISE_CLIP1      ? static_cast<const void*>(&clip1)
@@ -609,11 +614,11 @@ TEST_CASE("CLIP1, CLIP_GRAD, CLIP_GRAD1, RELU_GRAD: validation (MinMaxDataType, 
     for (DML_OPERATOR_TYPE op : {DML_OPERATOR_ELEMENT_WISE_CLIP1, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1}) {
         INFO(clipName(op));
         ClipParams bad = p;
-        bad.minMaxType = F16;
+        bad.minMaxType = F16;  // converted to its raw value
         device.clearErrors();
         CHECK(tryCreate(device, clipCase(op, F32, s, bad)) == E_INVALIDARG);
         CHECK(device.lastError().find("MinMaxDataType = FLOAT16") != std::string::npos);
-        bad.minMaxType = static_cast<DML_TENSOR_DATA_TYPE>(99);
+        bad.minMaxType = 99;
         CHECK(tryCreate(device, clipCase(op, F32, s, bad)) == E_INVALIDARG);
         CHECK(device.lastError().find("MinMaxDataType = 99") != std::string::npos);
         CHECK(tryCreate(device, clipCase(op, F32, s, p)) == S_OK);
@@ -679,6 +684,7 @@ struct FusedStorage {
 struct Add1Params {
     bool fused = true;
     DML_OPERATOR_TYPE activation = DML_OPERATOR_ACTIVATION_RELU;
+    uint32_t rawActivation = 0;  // non-zero: written raw as the fused Type instead (an invalid value, for validation)
     FusedStorage storage;
     bool nullDesc = false;
 };
@@ -689,6 +695,7 @@ FamilyDescBuilder add1Builder(const Add1Params& p) {
         if (storage.input) storage.input = t[0];  // a non-NULL tensor (invalid)
         if (storage.output) storage.output = t[2];
         DML_OPERATOR_DESC fused{p.activation, p.nullDesc ? nullptr : &storage};
+        if (p.rawActivation) setRaw(fused.Type, p.rawActivation);  // never loaded as the enum (UBSan)
         DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1{t[0], t[1], t[2], p.fused ? &fused : nullptr};
         DML_OPERATOR_DESC opDesc{type, &add1};
         return vkdmlCreateOperator(device, &opDesc, op);
@@ -835,7 +842,7 @@ TEST_CASE("ELEMENT_WISE_ADD1: validation of FusedActivation (tensors, type, desc
     nullDesc.nullDesc = true;
     softplus.activation = DML_OPERATOR_ACTIVATION_SOFTPLUS;
     softplus.storage.a0 = 0.0f;  // Steepness 0: never valid
-    raw.activation = static_cast<DML_OPERATOR_TYPE>(4000);
+    raw.rawActivation = 4000;
     const Invalid cases[] = {
         {"fused InputTensor set", withInput, F32, "FusedActivation->Desc (DML_ACTIVATION_RELU_OPERATOR_DESC).InputTensor"},
         {"fused OutputTensor set", withOutput, F32, ".OutputTensor must be NULL"},
