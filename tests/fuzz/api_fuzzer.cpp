@@ -236,7 +236,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const uint8_t kind = in.take<uint8_t>();
             nodes[n] = kind < 200 ? DML_GRAPH_NODE_DESC{DML_GRAPH_NODE_TYPE_OPERATOR, &opNode}
                                   : DML_GRAPH_NODE_DESC{DML_GRAPH_NODE_TYPE_CONSTANT, &constNode};
-            if (kind == 255) setRaw(nodes[n].Type, in.take<uint8_t>());
+            if (kind == 255) {
+                // An invalid node type, but never an operator node pointing at constant data: a desc that is not
+                // the struct its Type names is undefined behaviour in DirectML too, not something to validate.
+                const uint8_t raw = in.take<uint8_t>();
+                setRaw(nodes[n].Type, raw);
+                if (raw == DML_GRAPH_NODE_TYPE_OPERATOR) nodes[n].Desc = &opNode;
+            }
         }
         DML_INPUT_GRAPH_EDGE_DESC inputEdges[6];
         DML_INTERMEDIATE_GRAPH_EDGE_DESC midEdges[6];
