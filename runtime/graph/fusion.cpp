@@ -28,6 +28,28 @@ bool needsRoundTrip(ScalarType from, ScalarType to) {
     return from != to || from == ScalarType::Float16 || kernel::scalarTypeBits(from) < 32;
 }
 
+// Whether a call's result is a value of its type whenever its value operands are (nothing to round or wrap): then
+// no round trip is needed where it is passed on. Conservative: constants and other functions do not count.
+bool staysExact(const kernel::Op& op, const std::vector<bool>& exact) {
+    if (op.code != OpCode::Call) return false;
+    auto all = [&](std::initializer_list<uint32_t> operands) {
+        for (uint32_t k : operands)
+            if (!exact[op.args[k]]) return false;
+        return true;
+    };
+    switch (op.fn) {
+        case kernel::Fn::Max:
+        case kernel::Fn::Min: return all({0, 1});
+        case kernel::Fn::Select: return all({1, 2});
+        case kernel::Fn::Abs:
+        case kernel::Fn::Negate:
+        case kernel::Fn::Relu:
+        case kernel::Fn::Floor:
+        case kernel::Fn::Ceil: return kernel::isFloatType(op.type) && all({0});
+        default: return false;
+    }
+}
+
 class Planner {
 public:
     Planner(const GraphInfo& graph, const std::vector<std::optional<ElementwiseProgram>>& programs, uint32_t maxTensors)
@@ -151,6 +173,8 @@ private:
         ElementwiseProgram& p = step.program;
         p.label = "graph";
         std::map<uint32_t, uint32_t> produced;  // node -> SSA value of its output, of the type it is stored as
+        std::vector<bool> exact;                // per SSA value: exactly a value of its type (as read from memory)
+        auto track = [&](bool isExact) { exact.resize(p.ops.size(), false), exact.back() = isExact; };
         for (uint32_t m : step.nodes) {
             const GraphNode& node = graph_.nodes[m];
             const ElementwiseProgram& fragment = *programs_[m];
@@ -162,20 +186,31 @@ private:
                     const ScalarType type = fragment.inputs[op.index];
                     if (in.kind == ValueRef::Kind::NodeOutput && inGroup(step.nodes, in.index)) {
                         const uint32_t source = produced.at(in.index);
-                        value[v] = needsRoundTrip(p.ops[source].type, type) ? p.reinterpret(source, type) : source;
+                        const bool passes = p.ops[source].type == type && exact[source];
+                        if (needsRoundTrip(p.ops[source].type, type) && !passes) {
+                            value[v] = p.reinterpret(source, type);
+                            track(true);
+                        } else {
+                            value[v] = source;
+                        }
                         continue;
                     }
                     value[v] = p.input(addInput(step.inputs, p.inputs, {in, node.info().inputs[op.index]}, type));
+                    track(true);
                     continue;
                 }
                 if (op.code == OpCode::Store) {
                     uint32_t stored = value[op.args[0]];
-                    if (p.ops[stored].type != fragment.outputs[0]) stored = p.cast(stored, fragment.outputs[0]);
+                    if (p.ops[stored].type != fragment.outputs[0]) {
+                        stored = p.cast(stored, fragment.outputs[0]);
+                        track(false);
+                    }
                     produced[m] = stored;
                     continue;
                 }
                 for (uint32_t& a : op.args) a = a < v ? value[a] : 0;
                 p.ops.push_back(op);
+                track(staysExact(op, exact));
                 value[v] = static_cast<uint32_t>(p.ops.size() - 1);
             }
             p.float64Math = p.float64Math || fragment.float64Math;
