@@ -26,6 +26,9 @@ std::optional<kernel::ElementwiseProgram> nodeProgram(const dml::OperatorInfo& i
     // The strided walk's lowering: the plain library forms (the naive baselines belong to vkdml-bench).
     dml::LoweredKernel lowered = dml::lowerElementwise(info, target, kernel::Walk::Strided);
     if (lowered.in2Base != 0 || lowered.flags != 0 || lowered.program.int64Math) return std::nullopt;
+    // The integer activations' library (glsl/vkdml_integer.glsl) is not part of the general kernels' yet.
+    for (const kernel::Op& op : lowered.program.ops)
+        if (op.code == kernel::OpCode::Call && !kernel::isFloatType(op.type)) return std::nullopt;
     lowered.program.storage16 = false;
     foldAttributes(lowered.program, {lowered.p0Bits, lowered.p1Bits});
     return std::move(lowered.program);

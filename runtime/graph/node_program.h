@@ -8,7 +8,8 @@
 
 namespace vkdml::graph {
 
-// nullopt when the operator cannot be fused (integer SHRINK reads extra push constants); throws what lowering the
+// nullopt when the operator cannot be fused (the integer activations: their library is not the general kernels');
+// throws what lowering the
 // operator on its own throws (E_NOTIMPL for a missing device capability).
 std::optional<kernel::ElementwiseProgram> nodeProgram(const dml::OperatorInfo& info, const dml::KernelTarget& target);
 

@@ -183,8 +183,10 @@ private:
             a1 = 0.5f;
             operands = {operand(type)};
         } else if (kind < 6) {
-            op = type == DML_TENSOR_DATA_TYPE_UINT8 || uniform(2) ? DML_OPERATOR_ELEMENT_WISE_BIT_NOT
-                                                                  : DML_OPERATOR_ELEMENT_WISE_NEGATE;
+            const uint32_t pick = uniform(3);
+            op = type == DML_TENSOR_DATA_TYPE_UINT8 || pick == 0 ? DML_OPERATOR_ELEMENT_WISE_BIT_NOT
+                 : pick == 1                                     ? DML_OPERATOR_ELEMENT_WISE_NEGATE
+                                                                 : DML_OPERATOR_ACTIVATION_RELU;  // INT8, INT32 (5_1)
             operands = {operand(type)};
         } else if (kind < 8) {
             op = DML_OPERATOR_CAST;
