@@ -9,8 +9,7 @@
 namespace vkdml::graph {
 
 // nullopt when the operator cannot be fused (the integer activations: their library is not the general kernels');
-// throws what lowering the
-// operator on its own throws (E_NOTIMPL for a missing device capability).
+// throws what lowering the operator on its own throws (E_NOTIMPL for a missing device capability).
 std::optional<kernel::ElementwiseProgram> nodeProgram(const dml::OperatorInfo& info, const dml::KernelTarget& target);
 
 }  // namespace vkdml::graph
