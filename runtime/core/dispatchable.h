@@ -71,7 +71,8 @@ public:
 private:
     std::vector<BindingSlot> readTensorBindings(UINT count, const DML_BINDING_DESC* bindings,
                                                 const std::vector<dml::TensorLayout>& layouts,
-                                                const std::vector<const char*>& names, const char* what) const;
+                                                const std::vector<const char*>& names, const char* what,
+                                                const std::vector<UINT>& slotIndex = {}) const;
     void checkAliasing(const TableBindings& bindings) const;
 
     Ref<Operator> op_;

@@ -90,9 +90,12 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
             GeneralLowering lowered;
             bool implemented = true;
             try {
+                // Type combinations the operator's own rules reject (quantization) have no kernel.
+                if (schema.checkTypes) schema.checkTypes(info, "");
                 lowered = lowerGeneral(info, target);
             } catch (const Error& e) {
-                if (e.hr() != E_NOTIMPL) throw;  // forms not implemented yet (CLIP on 64-bit types)
+                // Forms not implemented yet (CLIP on 64-bit types); type combinations checkTypes rejects.
+                if (e.hr() != E_NOTIMPL && !(schema.checkTypes && e.hr() == E_INVALIDARG)) throw;
                 implemented = false;
             }
             const uint32_t tensors = lowered.program.tensorCount();
@@ -100,13 +103,31 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 {kernel::Walk::Linear, kernel::Access::Packed}, {kernel::Walk::Quads, kernel::Access::Strided}};
             if (firstType) walks.push_back({kernel::Walk::Elements, kernel::Access::Strided});
             if (!implemented) walks.clear();
-            for (const auto& [walk, access] : walks) {
-                LoweredKernel kernel;
-                kernel.program = lowered.program;
-                kernel.program.walk = walk;
-                kernel.program.access.assign(tensors, access);
-                if (seen.insert(kernel.program.hash()).second)
-                    catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+            auto emit = [&](const GeneralLowering& from, uint32_t tensorCount) {
+                for (const auto& [walk, access] : walks) {
+                    LoweredKernel kernel;
+                    kernel.program = from.program;
+                    kernel.program.walk = walk;
+                    kernel.program.access.assign(tensorCount, access);
+                    if (seen.insert(kernel.program.hash()).second)
+                        catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+                }
+            };
+            emit(lowered, tensors);
+            // Optional input tensors (zero points): also the program without them.
+            OperatorInfo absent = info;
+            absent.inputs.clear();
+            for (uint32_t f = 0, in = 0; f < schema.fieldCount; ++f) {
+                if (schema.fields[f].kind != FieldKind::InputTensor) continue;
+                const bool omit = schema.fields[f].optionalSince != 0;
+                absent.inputSlots.push_back(omit ? -1 : static_cast<int32_t>(absent.inputs.size()));
+                absent.inputSlotNames.push_back(schema.fields[f].name);
+                if (!omit) absent.inputs.push_back(info.inputs[in]);
+                ++in;
+            }
+            if (implemented && absent.inputs.size() != info.inputs.size()) {
+                const GeneralLowering without = lowerGeneral(absent, target);
+                emit(without, without.program.tensorCount());
             }
             // Next combination of the own-type fields (an odometer over them).
             more = false;

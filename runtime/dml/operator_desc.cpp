@@ -115,6 +115,15 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
         const DML_TENSOR_DESC* tensorDesc;
         std::memcpy(&tensorDesc, base + offset, sizeof(tensorDesc));
         offset += sizeof(tensorDesc);
+        if (!tensorDesc && field.optionalSince != 0) {
+            require(level >= field.optionalSince,
+                    where + " is NULL: it is optional only from feature level " +
+                        featureLevelName(static_cast<DML_FEATURE_LEVEL>(field.optionalSince)) + " (this device: " +
+                        featureLevelName(level) + ")");
+            info.inputSlots.push_back(-1);
+            info.inputSlotNames.push_back(field.name);
+            continue;
+        }
         TensorLayout t = readTensorDesc(tensorDesc, where);
         checkSupport(*schema, field.ownSupport ? *field.ownSupport : *schema->support, t, level, where);
         if (!field.ownSupport && !typed) typed = &field, typedLayout = t;
@@ -129,6 +138,8 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
         } else {
             if (t.flags & DML_TENSOR_FLAG_OWNED_BY_DML)
                 fail(E_NOTIMPL, where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML inputs are not implemented by vkdml yet");
+            info.inputSlots.push_back(static_cast<int32_t>(info.inputs.size()));
+            info.inputSlotNames.push_back(field.name);
             info.inputs.push_back(t);
             info.inputNames.push_back(field.name);
         }
@@ -152,10 +163,13 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
                         "] = " + std::to_string(first.sizes[d]));
     };
     // ownTypes is in field order; visit the tensors in that order.
-    size_t nextInput = 0, nextOutput = 0;
+    size_t nextSlot = 0, nextOutput = 0;
     for (uint32_t i = 0; i < schema->fieldCount; ++i) {
         const FieldKind kind = schema->fields[i].kind;
-        if (kind == FieldKind::InputTensor) sameAsFirst(info.inputs[nextInput], info.inputNames[nextInput]), ++nextInput;
+        if (kind == FieldKind::InputTensor) {
+            const int32_t input = info.inputSlots[nextSlot++];
+            if (input >= 0) sameAsFirst(info.inputs[input], info.inputNames[input]);
+        }
         if (kind == FieldKind::OutputTensor) sameAsFirst(info.outputs[nextOutput], info.outputNames[nextOutput]), ++nextOutput;
     }
     for (uint32_t i = 0; i < schema->fieldCount; ++i)
@@ -164,6 +178,7 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             fail(E_NOTIMPL, prefix + schema->fields[i].name + " = {" + floatText(info.floats[0]) + ", " +
                                 floatText(info.floats[1]) + "} on " + dataTypeName(first.dataType) +
                                 " tensors: a scale or bias is implemented for FLOAT32 and FLOAT16 only");
+    if (schema->checkTypes) schema->checkTypes(info, prefix);
     return info;
 }
 

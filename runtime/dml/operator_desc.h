@@ -17,12 +17,21 @@ struct OperatorInfo {
     std::vector<TensorLayout> inputs;   // in binding-slot order
     std::vector<TensorLayout> outputs;
     std::vector<const char*> inputNames, outputNames;
+    // Per input binding slot (input tensor fields in desc order): the index in `inputs`, or -1 for an absent
+    // optional tensor (bound with DML_BINDING_TYPE_NONE), and the field's name.
+    std::vector<int32_t> inputSlots;
+    std::vector<const char*> inputSlotNames;
     float floats[kMaxFloatAttributes] = {};  // FLOAT attributes in field order
     uint32_t floatCount = 0;
     uint32_t enums[2] = {};  // Enum fields in field order
     uint32_t enumCount = 0;
     bool hasScaleBias = false;  // an OptionalScaleBias field was non-NULL
     std::string name() const;  // "ACTIVATION_CELU"
+    // The input bound in `slot`, or nullptr when that optional tensor is absent.
+    const TensorLayout* slotInput(uint32_t slot) const {
+        if (inputSlots.empty()) return slot < inputs.size() ? &inputs[slot] : nullptr;  // all present
+        return slot < inputSlots.size() && inputSlots[slot] >= 0 ? &inputs[inputSlots[slot]] : nullptr;
+    }
 };
 
 // Throws E_INVALIDARG for invalid descs (unknown type, operator above the device's feature level, bad fields) and

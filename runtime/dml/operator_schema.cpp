@@ -2,6 +2,8 @@
 
 #include <iterator>
 
+#include "core/error.h"
+#include "dml/operator_desc.h"
 #include "dml/operator_names.h"
 
 namespace vkdml::dml {
@@ -198,6 +200,84 @@ constexpr SupportRow kClipRows[] = {
 };
 constexpr SupportTable kClipSupport{kClipRows, std::size(kClipRows)};
 
+// Quantization (reference/elementwise-ops.md section 9): every tensor has a table of its own; the rules between
+// their types are the operators' checkTypes.
+constexpr uint32_t kI8U8 = kTypeMask(DML_TENSOR_DATA_TYPE_INT8) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
+constexpr uint32_t kF32 = kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT32);
+constexpr uint32_t kI32 = kTypeMask(DML_TENSOR_DATA_TYPE_INT32);
+constexpr uint32_t kU8 = kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
+constexpr SupportRow kQuantizeInputRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kF32},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kF32 | kI32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kF32 | kI32},
+    {DML_FEATURE_LEVEL_6_0, 1, 8, kFloatTypes | kI32},
+};
+constexpr SupportTable kQuantizeInputSupport{kQuantizeInputRows, std::size(kQuantizeInputRows)};
+// QUANTIZE_LINEAR's ScaleTensor, DEQUANTIZE_LINEAR's ScaleTensor and OutputTensor
+constexpr SupportRow kQuantScaleRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kF32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kF32},
+    {DML_FEATURE_LEVEL_6_0, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kQuantScaleSupport{kQuantScaleRows, std::size(kQuantScaleRows)};
+// QUANTIZE_LINEAR's ZeroPointTensor and OutputTensor
+constexpr SupportRow kQuantizedRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kU8},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kI8U8},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kI8U8},
+};
+constexpr SupportTable kQuantizedSupport{kQuantizedRows, std::size(kQuantizedRows)};
+// DEQUANTIZE_LINEAR's InputTensor and ZeroPointTensor
+constexpr SupportRow kDequantizeInputRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kU8},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kSignedTypes | kUnsignedTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kSignedTypes | kUnsignedTypes},
+};
+constexpr SupportTable kDequantizeInputSupport{kDequantizeInputRows, std::size(kDequantizeInputRows)};
+
+void requireSameType(const OperatorInfo& info, const std::string& prefix, uint32_t slot, const TensorLayout& other,
+                     const char* otherName) {
+    const TensorLayout* t = info.slotInput(slot);
+    if (t && t->dataType != other.dataType)
+        fail(E_INVALIDARG, prefix + (slot < info.inputSlotNames.size() ? info.inputSlotNames[slot] : "input") +
+                               ".DataType = " + dataTypeName(t->dataType) + " differs from " + otherName +
+                               ".DataType = " + dataTypeName(other.dataType));
+}
+
+// QUANTIZE_LINEAR: ZeroPointTensor has OutputTensor's type; ScaleTensor is FLOAT32 for an INT32 input, else the
+// input's type.
+void checkQuantizeLinearTypes(const OperatorInfo& info, const std::string& prefix) {
+    requireSameType(info, prefix, 2, info.outputs[0], "OutputTensor");
+    const TensorLayout& input = info.inputs[0];
+    const TensorLayout& scale = info.inputs[1];
+    if (input.dataType == DML_TENSOR_DATA_TYPE_INT32)
+        require(scale.dataType == DML_TENSOR_DATA_TYPE_FLOAT32,
+                prefix + "ScaleTensor.DataType = " + dataTypeName(scale.dataType) +
+                    ": must be FLOAT32 when InputTensor.DataType is INT32");
+    else
+        requireSameType(info, prefix, 1, input, "InputTensor");
+}
+
+// DEQUANTIZE_LINEAR: ZeroPointTensor has InputTensor's type, OutputTensor has ScaleTensor's.
+void checkDequantizeLinearTypes(const OperatorInfo& info, const std::string& prefix) {
+    requireSameType(info, prefix, 2, info.inputs[0], "InputTensor");
+    const TensorLayout& out = info.outputs[0];
+    const TensorLayout& scale = info.inputs[1];
+    require(out.dataType == scale.dataType, prefix + "OutputTensor.DataType = " + dataTypeName(out.dataType) +
+                                                " differs from ScaleTensor.DataType = " + dataTypeName(scale.dataType));
+}
+
+constexpr FieldSpec kQuantizeLinearFields[] = {
+    {"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizeInputSupport},
+    {"ScaleTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantScaleSupport},
+    {"ZeroPointTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedSupport, 0, DML_FEATURE_LEVEL_6_2},
+    {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantizedSupport}};
+constexpr FieldSpec kDequantizeLinearFields[] = {
+    {"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kDequantizeInputSupport},
+    {"ScaleTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantScaleSupport},
+    {"ZeroPointTensor", FieldKind::InputTensor, FloatRule::Any, &kDequantizeInputSupport, 0, DML_FEATURE_LEVEL_6_2},
+    {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantScaleSupport}};
+
 constexpr FieldSpec kIn{"InputTensor", FieldKind::InputTensor};
 constexpr FieldSpec kOut{"OutputTensor", FieldKind::OutputTensor};
 constexpr FieldSpec kUnaryFields[] = {kIn, kOut};
@@ -300,6 +380,10 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, VKDML_FIELDS(kIsInfinityFields), &kIsNanSupport, false, "is_infinity"},
     {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, VKDML_FIELDS(kThresholdFields), &kThresholdSupport, true, "threshold"},
     {DML_OPERATOR_ELEMENT_WISE_CLIP, VKDML_FIELDS(kClipFields), &kClipSupport, true, "clip"},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, VKDML_FIELDS(kQuantizeLinearFields), &kQuantizedSupport, false,
+     "quantize_linear", {0, 0}, checkQuantizeLinearTypes},
+    {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, VKDML_FIELDS(kDequantizeLinearFields), &kQuantScaleSupport, false,
+     "dequantize_linear", {0, 0}, checkDequantizeLinearTypes},
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include <vkdml/DirectML.h>
 
@@ -25,6 +26,7 @@ enum class FloatRule : uint8_t {
 };
 
 struct SupportTable;
+struct OperatorInfo;
 
 struct FieldSpec {
     const char* name;
@@ -34,6 +36,9 @@ struct FieldSpec {
     // own table (comparison outputs, IF's condition, CAST's input and output), its DataType free of the others'.
     const SupportTable* ownSupport = nullptr;
     uint32_t enumCount = 0;  // Enum: the number of valid values
+    // Tensors: 0 = required; else the feature level from which the pointer may be NULL (an absent optional tensor,
+    // bound with DML_BINDING_TYPE_NONE).
+    uint32_t optionalSince = 0;
 };
 
 constexpr uint32_t kTypeMask(DML_TENSOR_DATA_TYPE type) { return 1u << type; }
@@ -73,6 +78,9 @@ struct OperatorSchema {
     const char* kernel;  // the kernel label ("celu"; general kernels: the lowering's name for the operator)
     // Attribute values the kernel receives when the desc has fewer FLOAT fields (e.g. a NULL ScaleBias).
     float defaultAttributes[2] = {0.0f, 0.0f};
+    // Rules between the tensors' data types beyond "one shared type" (quantization operators): throws E_INVALIDARG
+    // naming the field. `prefix` is "DML_<NAME>_OPERATOR_DESC.".
+    void (*checkTypes)(const OperatorInfo& info, const std::string& prefix) = nullptr;
 };
 
 // nullptr if vkdml does not implement `type`.

@@ -89,6 +89,8 @@ constexpr FnInfo kFunctions[] = {
     {"round", "vk_ew_round", 2, F, false, false},
     {"is_nan", "vk_ew_is_nan", 1, A, false, false},
     {"is_infinity", "vk_ew_is_infinity", 2, A, false, false},
+    {"quantize", "vk_ew_quantize", 3, A, false, false},
+    {"dequantize", "vk_ew_dequantize", 3, A, false, false},
     {"add64", "vk_ew_add64", 2, A, false, true},
     {"subtract64", "vk_ew_sub64", 2, A, false, true},
     {"multiply64", "vk_ew_mul64", 2, A, false, true},

@@ -25,6 +25,8 @@ enum class Fn : uint16_t {
     BitAnd, BitOr, BitXor, BitNot, ShiftLeft, ShiftRight, BitCount, Select,
     CastFloatToInt, CastFloatToUint,
     Abs, Negate, Sign, Ceil, Floor, Recip, Sqrt, Exp, Log, Round, IsNan, IsInfinity,
+    // Quantization: round(x / scale) + zero point (int, unsaturated), (x - zero point) * scale
+    Quantize, Dequantize,
     // Their 64-bit forms (glsl/vkdml_elementwise64.glsl): int64_t, uint64_t, double
     Add64, Subtract64, Multiply64, Divide64, Max64, Min64,
     Equals64, Greater64, Less64, GreaterEqual64, LessEqual64,

@@ -101,7 +101,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT,
         DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, DML_OPERATOR_ELEMENT_WISE_IF,
         DML_OPERATOR_CAST,               DML_OPERATOR_ELEMENT_WISE_ABS,    DML_OPERATOR_ELEMENT_WISE_SQRT,
-        DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY};
+        DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+        DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -132,6 +133,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(round.RoundingMode, mode);
     DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isInfinity{&input.desc, &output.desc, DML_IS_INFINITY_MODE_EITHER};
     setRaw(isInfinity.InfinityMode, mode);
+    // QUANTIZE_LINEAR / DEQUANTIZE_LINEAR: {Input, Scale, ZeroPoint (may be NULL), Output}; the scale and zero point
+    // are the input's or the output's desc.
+    const uint8_t quantShape = in.take<uint8_t>();
+    const DML_TENSOR_DESC* zeroPoint = quantShape & 1 ? nullptr : quantShape & 2 ? &input.desc : &output.desc;
+    DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC quantize{&input.desc, quantShape & 4 ? &output.desc : &input.desc,
+                                                            zeroPoint, &output.desc};
+    DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize{&input.desc, quantize.ScaleTensor, zeroPoint,
+                                                                &output.desc};
+    const bool quant = type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR ||
+                       type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
                            type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
                            type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
@@ -153,6 +164,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) typedDesc = &prelu;
     if (twoInputs) typedDesc = &binary;
     if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;
+    if (type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR) typedDesc = &quantize;
+    if (type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR) typedDesc = &dequantize;
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);
     desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;
@@ -190,8 +203,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(outD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
     // The arrays hold as many descs as the counts passed below can claim (a count larger than the array is a
     // caller bug DirectML cannot detect either). PARAMETERIZED_RELU's Slope shares the input binding.
-    const DML_BINDING_DESC inputs[3] = {inD, inD, inD}, outputs[2] = {outD, outD};
-    const uint32_t inputCount = type == DML_OPERATOR_ELEMENT_WISE_IF ? 3
+    // An absent zero point's slot takes NONE (or, from the fuzz bytes, the buffer: refused).
+    const DML_BINDING_DESC none{DML_BINDING_TYPE_NONE, nullptr};
+    const DML_BINDING_DESC inputs[3] = {inD, inD, quant && !zeroPoint && (quantShape & 8) ? none : inD},
+                           outputs[2] = {outD, outD};
+    const uint32_t inputCount = type == DML_OPERATOR_ELEMENT_WISE_IF || quant ? 3
                                 : type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || twoInputs ? 2
                                                                                                   : 1;
     vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 4, inputs);

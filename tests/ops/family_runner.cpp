@@ -37,7 +37,8 @@ struct DescSet {
     explicit DescSet(const FamilyCase& c) {
         for (const auto& t : c.inputs) storage.emplace_back(t);
         storage.emplace_back(c.output);
-        for (const auto& s : storage) pointers.push_back(&s.tensor);
+        for (size_t i = 0; i < storage.size(); ++i)
+            pointers.push_back(i < c.inputs.size() && c.inputs[i].absent ? nullptr : &storage[i].tensor);
     }
 };
 
@@ -113,6 +114,13 @@ HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
         case DML_OPERATOR_ELEMENT_WISE_BIT_COUNT:
             return unary<DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_CAST: return unary<DML_CAST_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR:
+            REQUIRE(t.size() == 4);
+            return createWith(device, type, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC{t[0], t[1], t[2], t[3]}, op);
+        case DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR:
+            REQUIRE(t.size() == 4);
+            return createWith(device, type, DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC{t[0], t[1], t[2], t[3]},
+                              op);
         case DML_OPERATOR_ELEMENT_WISE_IF:
             REQUIRE(t.size() == 4);
             return createWith(device, type, DML_ELEMENT_WISE_IF_OPERATOR_DESC{t[0], t[1], t[2], t[3]}, op);
@@ -133,7 +141,9 @@ FamilyRun runFamily(TestDevice& device, const FamilyCase& c) {
     for (size_t i = 0; i < n; ++i) {  // the case itself must be consistent
         const FamilyTensor& t = c.inputs[i];
         REQUIRE(t.offset % 16 == 0);
-        if (t.aliasOf >= 0) {
+        if (t.absent) {
+            REQUIRE(t.aliasOf < 0);
+        } else if (t.aliasOf >= 0) {
             REQUIRE(size_t(t.aliasOf) < i);
             REQUIRE(c.inputs[t.aliasOf].aliasOf < 0);
             REQUIRE(t.bytes() <= c.inputs[t.aliasOf].bytes());
@@ -183,14 +193,15 @@ FamilyRun runFamily(TestDevice& device, const FamilyCase& c) {
     };
     std::vector<Region> regions;
     for (const FamilyTensor& t : c.inputs)
-        regions.push_back(t.aliasOf >= 0 ? Region{regions[t.aliasOf].buffer, regions[t.aliasOf].start, t.bytes()}
-                                         : place(t.bytes(), t.offset));
+        regions.push_back(t.absent       ? Region{0, 0, 0}
+                          : t.aliasOf >= 0 ? Region{regions[t.aliasOf].buffer, regions[t.aliasOf].start, t.bytes()}
+                                           : place(t.bytes(), t.offset));
     const Region out = c.inPlaceInput >= 0 ? regions[c.inPlaceInput] : place(c.output.bytes(), c.output.offset);
 
     std::vector<std::vector<uint8_t>> images;
     for (uint64_t end : bufferEnds) images.emplace_back(end, kCanary);
     for (size_t i = 0; i < n; ++i)
-        if (c.inputs[i].aliasOf < 0)
+        if (c.inputs[i].aliasOf < 0 && !c.inputs[i].absent)
             std::copy(c.inputs[i].memory.begin(), c.inputs[i].memory.end(),
                       images[regions[i].buffer].begin() + regions[i].start);
     std::vector<Owned<VkdmlBuffer>> buffers;
@@ -218,7 +229,8 @@ FamilyRun runFamily(TestDevice& device, const FamilyCase& c) {
     std::vector<DML_BINDING_DESC> inDescs(n);
     for (size_t i = 0; i < n; ++i) {
         inBindings[i] = {buffers[regions[i].buffer].get(), regions[i].start, regions[i].bytes};
-        inDescs[i] = {DML_BINDING_TYPE_BUFFER, &inBindings[i]};
+        inDescs[i] = c.inputs[i].absent ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr}
+                                        : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &inBindings[i]};
     }
     DML_BUFFER_BINDING outBinding{buffers[out.buffer].get(), out.start, out.bytes};
     DML_BINDING_DESC outDesc{DML_BINDING_TYPE_BUFFER, &outBinding};
@@ -484,6 +496,10 @@ FamilyCheck compareFamily(const FamilyCase& c, const FamilyRun& run, const Famil
     for (uint64_t e = 0; e < count; ++e) {
         for (size_t i = 0; i < c.inputs.size(); ++i) {
             const FamilyTensor& t = c.inputs[i];
+            if (t.absent) {
+                in[i] = 0;
+                continue;
+            }
             const auto& memory = t.aliasOf >= 0 ? c.inputs[t.aliasOf].memory : t.memory;
             in[i] = readBits(memory, elementIndex(t.spec.sizes, inStrides[i], e), t.type);
         }
@@ -525,7 +541,7 @@ void runChecked(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const s
                 const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes,
                 const std::vector<ValueGen>& gens) {
     for (size_t i = 0; i < c.inputs.size(); ++i)
-        if (c.inputs[i].aliasOf < 0)
+        if (c.inputs[i].aliasOf < 0 && !c.inputs[i].absent)
             fillTensor(c.inputs[i], rng, i < prefixes.size() ? prefixes[i] : std::vector<uint64_t>{},
                        i < gens.size() ? gens[i] : ValueGen{});
     checkFamily(label, c, runFamily(device, c), accept);
