@@ -19,7 +19,7 @@ enum class Family : uint8_t {
     Arithmetic, Compare, Logical, Bitwise, BitCount, If, Cast,
     Unary,      // one input, the output's type: ScaleBias first where the desc has one (floats)
     Round, IsNan, IsInfinity, Threshold, Clip,
-    QuantizeLinear, DequantizeLinear,
+    QuantizeLinear, DequantizeLinear, QuantizedAdd,
 };
 
 // One row per operator: the library function for 8- to 32-bit values and for 64-bit ones (Fn::None: none).
@@ -72,6 +72,9 @@ constexpr GeneralForm kForms[] = {
     {DML_OPERATOR_ELEMENT_WISE_CLIP, Family::Clip, Fn::Max, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, Family::QuantizeLinear, Fn::Quantize, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, Family::DequantizeLinear, Fn::Dequantize, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, Family::QuantizedAdd, Fn::Quantize, Fn::None},
+    {DML_OPERATOR_QUANTIZE, Family::QuantizeLinear, Fn::Quantize, Fn::None},  // [scale] or [scale, zero point]
+    {DML_OPERATOR_DEQUANTIZE, Family::DequantizeLinear, Fn::Dequantize, Fn::None},
 };
 
 const GeneralForm* findForm(DML_OPERATOR_TYPE type) {
@@ -282,7 +285,8 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
         }
         case Family::QuantizeLinear:
         case Family::DequantizeLinear: {
-            // Inputs: InputTensor, ScaleTensor, then ZeroPointTensor when the desc has one.
+            // Inputs: InputTensor, ScaleTensor, then ZeroPointTensor when the desc has one (QUANTIZE, DEQUANTIZE:
+            // InputTensor, then QuantizationTensors [scale] or [scale, zero point]).
             const uint32_t x = p.input(0), scale = p.input(1);
             const uint32_t zp = info.slotInput(2) ? p.input(2) : ~0u;
             const ScalarType scaleType = p.inputs[1];
@@ -296,6 +300,21 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             }
             if (scaleType == ScalarType::Float16) p.label += "_f16scale";
             if (!info.slotInput(2)) p.label += "_nozp";
+            break;
+        }
+        case Family::QuantizedAdd: {
+            // Slots: A, AScale, AZeroPoint?, B, BScale, BZeroPoint?, OutputScale, OutputZeroPoint?. The dequantized
+            // values and their sum in FLOAT32 (each rounded once), the requantization exact.
+            auto slot = [&](uint32_t s) -> uint32_t {
+                const int32_t i = info.inputSlots.empty() ? int32_t(s) : info.inputSlots[s];
+                return i < 0 ? ~0u : p.input(static_cast<uint32_t>(i));
+            };
+            const uint32_t a = dequantizeValue(p, slot(0), slot(1), slot(2));
+            const uint32_t b = dequantizeValue(p, slot(3), slot(4), slot(5));
+            const uint32_t sum = p.call(Fn::Add, ScalarType::Float32, {a, b});
+            p.store(0, quantizeValue(p, sum, slot(6), slot(7), out));
+            p.label += std::string("_") + kernel::scalarTypeName(p.inputs[0]);
+            if (info.inputs.size() < 8) p.label += "_" + std::to_string(8 - info.inputs.size()) + "nozp";
             break;
         }
         case Family::IsNan:

@@ -17,6 +17,9 @@ enum class FieldKind : uint8_t {
     Float,              // FLOAT
     OptionalScaleBias,  // const DML_SCALE_BIAS* (NULL: scale 1, bias 0); read as two FLOAT attributes
     Enum,               // a 32-bit enum (DML_ROUNDING_MODE, DML_IS_INFINITY_MODE): values below enumCount
+    // UINT count + const DML_TENSOR_DESC* array (QUANTIZE/DEQUANTIZE): input tensors, one binding each, their count
+    // fixed by the DML_QUANTIZATION_TYPE Enum field just before (1: scale; 2: scale, zero point)
+    QuantizationTensors,
 };
 
 // Constraints on FLOAT attributes beyond "any value".
@@ -39,6 +42,9 @@ struct FieldSpec {
     // Tensors: 0 = required; else the feature level from which the pointer may be NULL (an absent optional tensor,
     // bound with DML_BINDING_TYPE_NONE).
     uint32_t optionalSince = 0;
+    // Input tensors: a dimension of size 1 may repeat its element along the others' size (stride 0): one-element
+    // scales and zero points (QUANTIZED_LINEAR_ADD), per-axis ones (QUANTIZE, DEQUANTIZE).
+    bool broadcastOnes = false;
 };
 
 constexpr uint32_t kTypeMask(DML_TENSOR_DATA_TYPE type) { return 1u << type; }

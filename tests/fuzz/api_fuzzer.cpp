@@ -102,7 +102,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, DML_OPERATOR_ELEMENT_WISE_IF,
         DML_OPERATOR_CAST,               DML_OPERATOR_ELEMENT_WISE_ABS,    DML_OPERATOR_ELEMENT_WISE_SQRT,
         DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
-        DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR};
+        DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR,
+        DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_OPERATOR_QUANTIZE, DML_OPERATOR_DEQUANTIZE};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -141,8 +142,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                                             zeroPoint, &output.desc};
     DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize{&input.desc, quantize.ScaleTensor, zeroPoint,
                                                                 &output.desc};
+    // QUANTIZED_LINEAR_ADD: A and B the input, the scales the input's or the output's desc, zero points as above.
+    DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC quantizedAdd{
+        &input.desc, quantize.ScaleTensor, zeroPoint, &input.desc, quantize.ScaleTensor,
+        quantShape & 16 ? nullptr : zeroPoint, quantize.ScaleTensor, quantShape & 32 ? nullptr : &output.desc,
+        &output.desc};
     const bool quant = type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR ||
                        type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
+    const bool quantizedAddType = type == DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD;
+    // QUANTIZE / DEQUANTIZE: a raw QuantizationType (0-3), a count of 0-3 (the array holds 3) of the scale and zero
+    // point descs; bindings: the input, then one per counted tensor.
+    const DML_TENSOR_DESC quantizationTensors[3] = {*quantize.ScaleTensor, zeroPoint ? *zeroPoint : output.desc,
+                                                    input.desc};
+    DML_QUANTIZE_OPERATOR_DESC quantize63{&input.desc, DML_QUANTIZATION_TYPE_SCALE, (quantShape >> 6) & 3u,
+                                          in.take<uint8_t>() < 8 ? nullptr : quantizationTensors,
+                                          &output.desc};
+    setRaw(quantize63.QuantizationType, (quantShape >> 4) & 3u);
+    const bool quantize63Type = type == DML_OPERATOR_QUANTIZE || type == DML_OPERATOR_DEQUANTIZE;
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
                            type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
                            type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
@@ -166,6 +182,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;
     if (type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR) typedDesc = &quantize;
     if (type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR) typedDesc = &dequantize;
+    if (quantizedAddType) typedDesc = &quantizedAdd;
+    if (quantize63Type) typedDesc = &quantize63;  // DEQUANTIZE's desc has the same layout
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);
     desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;
@@ -205,12 +223,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // caller bug DirectML cannot detect either). PARAMETERIZED_RELU's Slope shares the input binding.
     // An absent zero point's slot takes NONE (or, from the fuzz bytes, the buffer: refused).
     const DML_BINDING_DESC none{DML_BINDING_TYPE_NONE, nullptr};
-    const DML_BINDING_DESC inputs[3] = {inD, inD, quant && !zeroPoint && (quantShape & 8) ? none : inD},
+    const DML_BINDING_DESC absentZeroPoint = (quant || quantizedAddType) && !zeroPoint && (quantShape & 8) ? none : inD;
+    const DML_BINDING_DESC inputs[8] = {inD, inD, absentZeroPoint, inD, inD, absentZeroPoint, inD, inD},
                            outputs[2] = {outD, outD};
-    const uint32_t inputCount = type == DML_OPERATOR_ELEMENT_WISE_IF || quant ? 3
+    const uint32_t inputCount = quantizedAddType ? 8
+                                : quantize63Type ? 1 + quantize63.QuantizationTensorCount
+                                : type == DML_OPERATOR_ELEMENT_WISE_IF || quant ? 3
                                 : type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || twoInputs ? 2
                                                                                                   : 1;
-    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 4, inputs);
+    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 9, inputs);
     vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>() % 3, outputs);
 
     VkdmlCommandList list = nullptr;

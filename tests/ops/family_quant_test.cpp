@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "family_runner.h"
@@ -79,10 +80,11 @@ FamilyCase quantCase(DML_OPERATOR_TYPE op, Type in, Type scale, Type out, const 
 }
 
 FamilyAccept quantizeAccept(const FamilyCase& c) {
-    const Type in = c.inputs[0].type, scale = c.inputs[1].type, zpType = c.inputs[2].type, out = c.output.type;
+    const Type in = c.inputs[0].type, scale = c.inputs[1].type, out = c.output.type;
+    const Type zpType = c.inputs.size() > 2 ? c.inputs[2].type : out;
     return [=](const std::vector<uint64_t>& v, uint64_t got, std::string& expected) {
         const double x = isFloatType(in) ? flushed(in, v[0]) : double(intValue(in, v[0]));
-        const int64_t zp = intValue(zpType, v[2]);  // 0 when absent
+        const int64_t zp = v.size() > 2 ? intValue(zpType, v[2]) : 0;  // 0 when absent
         const int64_t want = refQuantize(x, flushed(scale, v[1]), zp, out);
         if (intValue(out, got) == want) return true;
         expected = std::to_string(want);
@@ -95,7 +97,7 @@ FamilyAccept dequantizeAccept(const FamilyCase& c, MaxError& max) {
     const uint64_t bound = (out == F32 && bitWidth(in) < 32) ? 0 : 1;
     MaxError* m = &max;
     return [=](const std::vector<uint64_t>& v, uint64_t got, std::string& expected) {
-        const int64_t x = intValue(in, v[0]), zp = intValue(in, v[2]);
+        const int64_t x = intValue(in, v[0]), zp = v.size() > 2 ? intValue(in, v[2]) : 0;
         double best = 0;
         for (double s : readAs(scale, floatValue(scale, v[1]))) {
             const double exact = static_cast<double>(refDequantize(x, zp, s));
@@ -114,15 +116,17 @@ FamilyAccept dequantizeAccept(const FamilyCase& c, MaxError& max) {
 }
 
 std::string label(const FamilyCase& c, const std::string& what) {
-    return std::string(c.op == QL ? "QUANTIZE_LINEAR " : "DEQUANTIZE_LINEAR ") + typeName(c.inputs[0].type) +
-           " scale " + typeName(c.inputs[1].type) + " -> " + typeName(c.output.type) +
-           (c.inputs[2].absent ? " (no zero point) " : " ") + what;
+    const char* op = c.op == QL ? "QUANTIZE_LINEAR " : c.op == DQL ? "DEQUANTIZE_LINEAR "
+                     : c.op == DML_OPERATOR_QUANTIZE ? "QUANTIZE " : "DEQUANTIZE ";
+    return std::string(op) + typeName(c.inputs[0].type) + " scale " + typeName(c.inputs[1].type) + " -> " +
+           typeName(c.output.type) + (c.inputs.size() < 3 || c.inputs[2].absent ? " (no zero point) " : " ") + what;
 }
 
 void runQuant(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& what,
               const std::vector<std::vector<uint64_t>>& prefixes, const std::vector<ValueGen>& gens,
               MaxError& max) {
-    runChecked(device, c, rng, label(c, what), c.op == QL ? quantizeAccept(c) : dequantizeAccept(c, max), prefixes,
+    const bool quantize = c.op == QL || c.op == DML_OPERATOR_QUANTIZE;
+    runChecked(device, c, rng, label(c, what), quantize ? quantizeAccept(c) : dequantizeAccept(c, max), prefixes,
                gens);
 }
 
@@ -515,4 +519,289 @@ TEST_CASE("validation: QUANTIZE_LINEAR and DEQUANTIZE_LINEAR per feature level")
         CHECK(tryCreate(device, quantCase(QL, F32, F32, U8, s3, false)) == S_OK);
         CHECK(tryCreate(device, quantCase(DQL, U8, F32, F32, s3, false)) == S_OK);
     }
+}
+
+// ---- ELEMENT_WISE_QUANTIZED_LINEAR_ADD ---------------------------------------------------------------------------------
+// A' = (A - AZeroPoint) * AScale and B' likewise, each rounded once to FLOAT32; A' + B' rounded once to FLOAT32; then
+// QUANTIZE_LINEAR's exact requantization with OutputScale and OutputZeroPoint (ties to even on the exact quotient,
+// saturated, fp32-subnormal sums and scales read as zero). Exact.
+
+namespace {
+
+constexpr DML_OPERATOR_TYPE QADD = DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD;
+
+int64_t refQuantizedAdd(int64_t a, int64_t azp, float as, int64_t b, int64_t bzp, float bs, float os, int64_t ozp,
+                        Type out) {
+    const float av = static_cast<float>(static_cast<double>(a - azp) * as);  // exact in double, rounded once
+    const float bv = static_cast<float>(static_cast<double>(b - bzp) * bs);
+    volatile float sum = av + bv;  // IEEE single addition, rounded once
+    return refQuantize(flushed(F32, bits_of_float(sum)), flushed(F32, bits_of_float(os)), ozp, out);
+}
+
+// Inputs A, AScale, AZeroPoint, B, BScale, BZeroPoint, OutputScale, OutputZeroPoint. Scales and zero points are
+// one-element tensors ({1,...,1}) unless `perElement`.
+FamilyCase qaddCase(Type a, Type b, Type out, const std::vector<uint32_t>& sizes, bool zeroPoints,
+                    const std::vector<uint32_t>& aStrides = {}, const std::vector<uint32_t>& bStrides = {},
+                    bool perElement = false, const std::vector<uint32_t>& outStrides = {}) {
+    const std::vector<uint32_t> one(sizes.size(), 1);
+    const std::vector<uint32_t>& qs = perElement ? sizes : one;
+    FamilyCase c;
+    c.op = QADD;
+    c.inputs = {tensorOf(a, sizes, aStrides), tensorOf(F32, qs), tensorOf(a, qs), tensorOf(b, sizes, bStrides),
+                tensorOf(F32, qs), tensorOf(b, qs), tensorOf(F32, qs), tensorOf(out, qs)};
+    for (int zp : {2, 5, 7}) c.inputs[zp].absent = !zeroPoints;
+    c.output = tensorOf(out, sizes, outStrides);
+    return c;
+}
+
+FamilyAccept qaddAccept(const FamilyCase& c) {
+    const Type a = c.inputs[0].type, b = c.inputs[3].type, out = c.output.type;
+    return [=](const std::vector<uint64_t>& v, uint64_t got, std::string& expected) {
+        const int64_t want = refQuantizedAdd(intValue(a, v[0]), intValue(a, v[2]), float_of_bits(uint32_t(v[1])),
+                                             intValue(b, v[3]), intValue(b, v[5]), float_of_bits(uint32_t(v[4])),
+                                             float_of_bits(uint32_t(v[6])), intValue(out, v[7]), out);
+        if (intValue(out, got) == want) return true;
+        expected = std::to_string(want);
+        return false;
+    };
+}
+
+std::string qaddLabel(const FamilyCase& c, const std::string& what) {
+    return std::string("QUANTIZED_LINEAR_ADD ") + typeName(c.inputs[0].type) + " + " + typeName(c.inputs[3].type) +
+           " -> " + typeName(c.output.type) + (c.inputs[2].absent ? " (no zero points) " : " ") + what;
+}
+
+}  // namespace
+
+TEST_CASE("QUANTIZED_LINEAR_ADD: every A against every B, one-element scales and zero points, ties to even") {
+    TestDevice device;
+    std::mt19937_64 rng(130);
+    const Type combos[][3] = {{U8, U8, U8}, {I8, I8, I8}, {U8, I8, I8}, {I8, U8, U8}};
+    // {AScale, BScale, OutputScale}: exact halves (ties), awkward ratios, a negative scale, huge and tiny outputs.
+    const float scales[][3] = {{0.5f, 0.5f, 1.0f}, {0.1f, 0.2f, 0.3f}, {1.0f / 3, 2.0f / 3, 0.5f}, {2.0f, -0.25f, 1.5f},
+                               {0.02f, 0.02f, 0.04f}, {1e-3f, 7.0f, 1000.0f}};
+    std::vector<uint64_t> values;
+    for (uint32_t v = 0; v < 256; v += denseStride() > 1 ? 3 : 1) values.push_back(v);
+    const uint32_t n = static_cast<uint32_t>(values.size());
+    int round = 0;
+    for (const auto& t : combos)
+        for (bool zp : {true, false}) {
+            const float* s = scales[round++ % std::size(scales)];
+            FamilyCase c = qaddCase(t[0], t[1], t[2], {n, n}, zp, {0, 1}, {1, 0});
+            const std::vector<uint64_t> zps = {t[0] == U8 ? 130u : 0xfbu, t[1] == U8 ? 7u : 0x11u,
+                                               t[2] == U8 ? 128u : 0x03u};
+            runChecked(device, c, rng, qaddLabel(c, "every pair"), qaddAccept(c),
+                       {{}, {bits_of_float(s[0])}, {zps[0]}, {}, {bits_of_float(s[1])}, {zps[1]},
+                        {bits_of_float(s[2])}, {zps[2]}},
+                       {listGen(values), {}, {}, listGen(values)});
+        }
+    // Every scale set on one type combination.
+    for (const auto& s : scales) {
+        FamilyCase c = qaddCase(U8, I8, I8, {n, n}, true, {0, 1}, {1, 0});
+        runChecked(device, c, rng, qaddLabel(c, "scales " + std::to_string(s[0]) + " " + std::to_string(s[1]) + " " +
+                                                    std::to_string(s[2])),
+                   qaddAccept(c),
+                   {{}, {bits_of_float(s[0])}, {100}, {}, {bits_of_float(s[1])}, {0xf0}, {bits_of_float(s[2])}, {0}},
+                   {listGen(values), {}, {}, listGen(values)});
+    }
+}
+
+TEST_CASE("QUANTIZED_LINEAR_ADD: per-element scales and zero points, layouts, ranks 1 through 8, specials") {
+    TestDevice device;
+    std::mt19937_64 rng(131);
+    const std::vector<ValueGen> gens = {{}, scaleGen(F32), {}, {}, scaleGen(F32), {}, scaleGen(F32), {}};
+    const std::vector<uint32_t> t = {4, 6, 5};
+    FamilyCase perElement = qaddCase(I8, U8, U8, t, true, permutedStrides(t, {2, 1, 0}), paddedStrides(t, 1), true,
+                                     permutedStrides(t, {1, 2, 0}));
+    runChecked(device, perElement, rng, qaddLabel(perElement, "per-element scales, permuted"), qaddAccept(perElement),
+               {}, gens);
+    FamilyCase separate = qaddCase(U8, U8, I8, t, true);
+    separate.separateBuffers = true;
+    runChecked(device, separate, rng, qaddLabel(separate, "separate buffers"), qaddAccept(separate), {}, gens);
+    for (uint32_t rank = 1; rank <= 8; ++rank) {
+        std::vector<uint32_t> sizes(rank);
+        for (auto& v : sizes) v = 1 + static_cast<uint32_t>(rng() % (rank > 5 ? 3 : 6));
+        std::string name = "rank " + std::to_string(rank) + " A ";
+        auto as = randomStrides(sizes, rng, true, name);
+        name += ", B ";
+        auto bs = randomStrides(sizes, rng, true, name);
+        name += ", output ";
+        auto os = randomStrides(sizes, rng, false, name);
+        FamilyCase c = qaddCase(rank % 2 ? I8 : U8, rank % 3 ? U8 : I8, rank % 4 ? I8 : U8, sizes, rank % 3 != 0, as,
+                                bs, rank % 2 == 0, os);
+        runChecked(device, c, rng, qaddLabel(c, name), qaddAccept(c), {}, gens);
+    }
+    // Special scales: 0, -0, +-inf, NaN, subnormals, extremes (IEEE arithmetic, then QUANTIZE_LINEAR's rules).
+    const std::vector<uint64_t> specials = specialValues(F32);
+    const uint32_t n = static_cast<uint32_t>(specials.size());
+    FamilyCase c = qaddCase(I8, I8, U8, {n, n}, true, {}, {}, true);
+    std::vector<uint64_t> as, os;
+    for (uint32_t i = 0; i < n; ++i)
+        for (uint32_t j = 0; j < n; ++j) as.push_back(specials[i]), os.push_back(specials[j]);
+    runChecked(device, c, rng, qaddLabel(c, "special scales"), qaddAccept(c), {{}, as, {}, {}, {}, {}, os},
+               {{}, {}, {}, {}, scaleGen(F32)});
+}
+
+TEST_CASE("validation: QUANTIZED_LINEAR_ADD fields -> E_INVALIDARG naming the field; feature level 4_0") {
+    TestDevice device;
+    const std::vector<uint32_t> s = {2, 3, 4};
+    const FamilyCase good = qaddCase(U8, I8, U8, s, true);
+    struct Invalid {
+        const char* name;
+        FamilyCase bad;
+        const char* field;
+    };
+    auto with = [&](size_t tensor, Type type) {
+        FamilyCase c = good;
+        (tensor < 8 ? c.inputs[tensor] : c.output).type = type;
+        return c;
+    };
+    auto sized = [&](size_t tensor, std::vector<uint32_t> sizes) {
+        FamilyCase c = good;
+        c.inputs[tensor].spec.sizes = std::move(sizes);
+        return c;
+    };
+    const Invalid cases[] = {
+        {"FLOAT32 A", with(0, F32), "ATensor"},
+        {"FLOAT16 AScale", with(1, F16), "AScaleTensor"},
+        {"AZeroPoint INT8 with a UINT8 A", with(2, I8), "AZeroPointTensor"},
+        {"INT16 B", with(3, I16), "BTensor"},
+        {"INT32 BScale", with(4, I32), "BScaleTensor"},
+        {"BZeroPoint UINT8 with an INT8 B", with(5, U8), "BZeroPointTensor"},
+        {"FLOAT16 OutputScale", with(6, F16), "OutputScaleTensor"},
+        {"OutputZeroPoint INT8 with a UINT8 output", with(7, I8), "OutputZeroPointTensor"},
+        {"FLOAT32 output", with(8, F32), "OutputTensor"},
+        {"NULL ATensor", withNull(good, 0), "ATensor"},
+        {"NULL AScaleTensor", withNull(good, 1), "AScaleTensor"},
+        {"NULL BScaleTensor", withNull(good, 4), "BScaleTensor"},
+        {"NULL OutputScaleTensor", withNull(good, 6), "OutputScaleTensor"},
+        {"NULL OutputTensor", withNull(good, 8), "OutputTensor"},
+        {"AScale of 2 elements", sized(1, {1, 1, 2}), "AScaleTensor"},
+        {"BZeroPoint DimensionCount 2", sized(5, {1, 1}), "BZeroPointTensor"},
+        {"B Sizes {2,3,5}", sized(3, {2, 3, 5}), "BTensor"},
+    };
+    for (const Invalid& c : cases) {
+        INFO(c.name);
+        device.clearErrors();
+        CHECK(tryCreate(device, c.bad) == E_INVALIDARG);
+        CHECK_MESSAGE(device.lastError().find(c.field) != std::string::npos, device.lastError());
+    }
+    CHECK(tryCreate(device, good) == S_OK);
+    CHECK(tryCreate(device, withNull(withNull(good, 2), 7)) == S_OK);  // zero points optional
+    CHECK(tryCreate(device, qaddCase(I8, I8, I8, s, true, {}, {}, true)) == S_OK);
+    TestDevice level31(DML_FEATURE_LEVEL_3_1);
+    CHECK(tryCreate(level31, good) == E_INVALIDARG);
+    TestDevice level40(DML_FEATURE_LEVEL_4_0);
+    CHECK(tryCreate(level40, qaddCase(U8, I8, U8, s, false)) == S_OK);
+}
+
+// ---- QUANTIZE and DEQUANTIZE (feature level 6_3) -----------------------------------------------------------------------
+// QuantizationType SCALE ([scale]) or SCALE_ZERO_POINT ([scale, zero point]); the same arithmetic as QUANTIZE_LINEAR
+// and DEQUANTIZE_LINEAR (the pages say "TBD"; vkdml's reading is in docs/SEMANTICS.md). Scales and zero points may
+// broadcast dimensions of size 1 (per-axis and blocked forms through strides).
+
+namespace {
+
+// QUANTIZE / DEQUANTIZE from the tensors of a QUANTIZE_LINEAR-style case: [x, scale(, zero point)], output.
+FamilyCase q63Case(DML_OPERATOR_TYPE opType, Type in, Type scale, Type out, const std::vector<uint32_t>& sizes,
+                   bool withZeroPoint, const std::vector<uint32_t>& scaleSizes = {},
+                   const std::vector<uint32_t>& scaleStrides = {}, int qtypeValue = -1, UINT count = ~0u) {
+    FamilyCase c = quantCase(opType == DML_OPERATOR_QUANTIZE ? QL : DQL, in, scale, out, sizes, true, {}, scaleStrides,
+                             scaleStrides);
+    c.op = opType;
+    if (!scaleSizes.empty()) c.inputs[1].spec.sizes = c.inputs[2].spec.sizes = scaleSizes;
+    if (!withZeroPoint) c.inputs.pop_back();
+    // -1: the type the tensors call for; any other value is written raw (invalid ones included).
+    const uint32_t raw = qtypeValue >= 0 ? uint32_t(qtypeValue) : withZeroPoint ? 2u : 1u;
+    DML_QUANTIZATION_TYPE qtype;
+    std::memcpy(&qtype, &raw, sizeof(qtype));
+    if (count == ~0u) count = withZeroPoint ? 2 : 1;
+    c.build = [qtype, count](VkdmlDevice d, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t,
+                             VkdmlOperator* op) {
+        DML_TENSOR_DESC array[2] = {*t[1], t.size() > 3 ? *t[2] : *t[1]};
+        DML_QUANTIZE_OPERATOR_DESC desc{t[0], qtype, count, array, t.back()};  // DEQUANTIZE's desc has this layout
+        DML_OPERATOR_DESC opDesc{type, &desc};
+        return vkdmlCreateOperator(d, &opDesc, op);
+    };
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("QUANTIZE and DEQUANTIZE (6_3): SCALE and SCALE_ZERO_POINT, ties, specials, broadcast scales") {
+    TestDevice device;
+    std::mt19937_64 rng(140);
+    MaxError max;
+    for (Type in : {F32, F16})
+        for (Type scale : {F32, F16})
+            for (bool zp : {true, false}) {
+                    const Type out = zp == (in == scale) ? U8 : I8;
+                    FamilyCase c = q63Case(DML_OPERATOR_QUANTIZE, in, scale, out, {5000}, zp, {1});
+                    std::vector<uint64_t> xs = tieValues(in, 0.25);
+                    for (uint64_t v : specialValues(in)) xs.push_back(v);
+                    runQuant(device, c, rng, "ties of 0.25", {xs, {floatBits(scale, 0.25)}, {out == U8 ? 9u : 0xfeu}},
+                             {}, max);
+                }
+    // Per-axis scales and zero points with size-1 dimensions broadcast ({4, 1} against {4, 300}), and blocked
+    // scales through strides (each of 4 scales repeated over 75 elements of a row).
+    FamilyCase axis = q63Case(DML_OPERATOR_QUANTIZE, F32, F32, U8, {4, 300}, true, {4, 1});
+    runQuant(device, axis, rng, "per-axis scale {4,1}", {}, {{}, scaleGen(F32)}, max);
+    FamilyCase blocked = q63Case(DML_OPERATOR_QUANTIZE, F16, F16, I8, {4, 4, 75}, true, {}, {4, 1, 0});
+    runQuant(device, blocked, rng, "blocked scale (strides 4,1,0)", {}, {{}, scaleGen(F16)}, max);
+    for (Type in : {U8, I8})
+        for (Type out : {F32, F16}) {
+                const bool zp = (in == U8) == (out == F32);
+                std::vector<uint64_t> xs;
+                for (uint32_t v = 0; v < 256; ++v) xs.push_back(v);
+                FamilyCase c = q63Case(DML_OPERATOR_DEQUANTIZE, in, out, out, {2, 256}, zp, {2, 1});
+                runQuant(device, c, rng, "every value, per-axis scale {2,1}", {xs}, {{}, scaleGen(out)}, max);
+            }
+    MESSAGE("DEQUANTIZE: largest error " << max.ulp << " ULP");
+}
+
+TEST_CASE("validation: QUANTIZE and DEQUANTIZE fields -> E_INVALIDARG naming the field, INT4 -> E_NOTIMPL") {
+    TestDevice device;
+    const std::vector<uint32_t> s = {2, 3, 4};
+    constexpr DML_OPERATOR_TYPE Q = DML_OPERATOR_QUANTIZE, D = DML_OPERATOR_DEQUANTIZE;
+    struct Invalid {
+        const char* name;
+        FamilyCase bad;
+        const char* field;
+    };
+    FamilyCase zpType = q63Case(Q, F32, F32, U8, s, true);
+    zpType.inputs[2].type = I8;
+    FamilyCase scaleSizes = q63Case(D, U8, F32, F32, s, false, {2, 3, 2});
+    const Invalid cases[] = {
+        {"QuantizationType NONE", q63Case(Q, F32, F32, U8, s, false, {}, {}, DML_QUANTIZATION_TYPE_NONE, 1),
+         "QuantizationType"},
+        {"QuantizationType 3", q63Case(Q, F32, F32, U8, s, false, {}, {}, 3, 1),
+         "QuantizationType"},
+        {"SCALE with 2 tensors", q63Case(Q, F32, F32, U8, s, true, {}, {}, DML_QUANTIZATION_TYPE_SCALE, 2),
+         "QuantizationTensorCount"},
+        {"SCALE_ZERO_POINT with 1 tensor",
+         q63Case(D, U8, F32, F32, s, false, {}, {}, DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT, 1),
+         "QuantizationTensorCount"},
+        {"INT8 scale", q63Case(Q, F32, I8, I8, s, false), "QuantizationTensors[0]"},
+        {"zero point INT8, output UINT8", zpType, "QuantizationTensors[1]"},
+        {"DEQUANTIZE FLOAT16 output, FLOAT32 scale", q63Case(D, U8, F32, F16, s, false), "OutputTensor"},
+        {"QUANTIZE INT32 input", q63Case(Q, I32, F32, U8, s, false), "InputTensor"},
+        {"DEQUANTIZE INT16 input", q63Case(D, I16, F32, F32, s, false), "InputTensor"},
+        {"scale Sizes {2,3,2}", scaleSizes, "QuantizationTensors[0]"},
+    };
+    for (const Invalid& c : cases) {
+        INFO(c.name);
+        device.clearErrors();
+        CHECK(tryCreate(device, c.bad) == E_INVALIDARG);
+        CHECK_MESSAGE(device.lastError().find(c.field) != std::string::npos, device.lastError());
+    }
+    CHECK(tryCreate(device, q63Case(Q, F32, F16, I8, s, true, {1, 3, 1})) == S_OK);
+    CHECK(tryCreate(device, q63Case(D, I8, F16, F16, s, false, {2, 1, 1})) == S_OK);
+    // INT4 / UINT4 are valid DirectML types here but not implemented by vkdml: E_NOTIMPL naming the type.
+    device.clearErrors();
+    CHECK(tryCreate(device, q63Case(Q, F32, F32, DML_TENSOR_DATA_TYPE_INT4, s, false)) == E_NOTIMPL);
+    CHECK(device.lastError().find("INT4") != std::string::npos);
+    CHECK(tryCreate(device, q63Case(D, DML_TENSOR_DATA_TYPE_UINT4, F32, F32, s, false)) == E_NOTIMPL);
+    TestDevice level62(DML_FEATURE_LEVEL_6_2);
+    CHECK(tryCreate(level62, q63Case(Q, F32, F32, U8, s, true)) == E_INVALIDARG);
+    CHECK(tryCreate(level62, q63Case(D, U8, F32, F32, s, true)) == E_INVALIDARG);
 }

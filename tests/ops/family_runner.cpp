@@ -121,6 +121,12 @@ HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
             REQUIRE(t.size() == 4);
             return createWith(device, type, DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC{t[0], t[1], t[2], t[3]},
                               op);
+        case DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD:
+            REQUIRE(t.size() == 9);
+            return createWith(device, type,
+                              DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC{t[0], t[1], t[2], t[3], t[4], t[5], t[6],
+                                                                                  t[7], t[8]},
+                              op);
         case DML_OPERATOR_ELEMENT_WISE_IF:
             REQUIRE(t.size() == 4);
             return createWith(device, type, DML_ELEMENT_WISE_IF_OPERATOR_DESC{t[0], t[1], t[2], t[3]}, op);
@@ -501,6 +507,17 @@ FamilyCheck compareFamily(const FamilyCase& c, const FamilyRun& run, const Famil
                 continue;
             }
             const auto& memory = t.aliasOf >= 0 ? c.inputs[t.aliasOf].memory : t.memory;
+            if (t.spec.sizes != sizes && t.spec.sizes.size() == sizes.size()) {
+                // Dimensions of size 1 broadcast (QUANTIZE/DEQUANTIZE, QUANTIZED_LINEAR_ADD scales).
+                uint64_t rest = e, index = 0;
+                for (size_t d = sizes.size(); d-- > 0;) {
+                    const uint64_t coord = rest % sizes[d];
+                    rest /= sizes[d];
+                    if (t.spec.sizes[d] != 1) index += coord * inStrides[i][d];
+                }
+                in[i] = readBits(memory, index, t.type);
+                continue;
+            }
             in[i] = readBits(memory, elementIndex(t.spec.sizes, inStrides[i], e), t.type);
         }
         const uint64_t got = readBits(run.output, elementIndex(sizes, outStrides, e), c.output.type);
