@@ -482,45 +482,6 @@ TEST_CASE("validation: an absent zero point's slot takes DML_BINDING_TYPE_NONE, 
     CHECK(vkdmlBindInputs(table, 3, three) == S_OK);
 }
 
-TEST_CASE("validation: QUANTIZE_LINEAR and DEQUANTIZE_LINEAR per feature level") {
-    const std::vector<uint32_t> s4 = {1, 2, 3, 4}, s3 = {2, 3, 4};
-    {
-        TestDevice device(DML_FEATURE_LEVEL_1_0);  // 4-D; FLOAT32 -> UINT8 and UINT8 -> FLOAT32 only
-        CHECK(tryCreate(device, quantCase(QL, F32, F32, U8, s4, true)) == S_OK);
-        CHECK(tryCreate(device, quantCase(DQL, U8, F32, F32, s4, true)) == S_OK);
-        CHECK(tryCreate(device, quantCase(QL, F32, F32, I8, s4, true)) == E_INVALIDARG);
-        CHECK(tryCreate(device, quantCase(QL, I32, F32, U8, s4, true)) == E_INVALIDARG);
-        CHECK(tryCreate(device, quantCase(DQL, I8, F32, F32, s4, true)) == E_INVALIDARG);
-        CHECK(tryCreate(device, quantCase(QL, F32, F32, U8, s3, true)) == E_INVALIDARG);
-    }
-    {
-        TestDevice device(DML_FEATURE_LEVEL_2_1);  // integers, still 4-D
-        CHECK(tryCreate(device, quantCase(QL, I32, F32, I8, s4, true)) == S_OK);
-        CHECK(tryCreate(device, quantCase(DQL, I16, F32, F32, s4, true)) == S_OK);
-        CHECK(tryCreate(device, quantCase(DQL, I16, F32, F32, s3, true)) == E_INVALIDARG);
-    }
-    {
-        TestDevice device(DML_FEATURE_LEVEL_5_0);  // 1-8-D; no FLOAT16 before 6_0
-        CHECK(tryCreate(device, quantCase(QL, F32, F32, I8, s3, true)) == S_OK);
-        CHECK(tryCreate(device, quantCase(QL, F16, F16, I8, s3, true)) == E_INVALIDARG);
-        CHECK(tryCreate(device, quantCase(DQL, U32, F16, F16, s3, true)) == E_INVALIDARG);
-    }
-    {
-        TestDevice device(DML_FEATURE_LEVEL_6_1);  // FLOAT16; the zero point still required
-        CHECK(tryCreate(device, quantCase(QL, F16, F16, I8, s3, true)) == S_OK);
-        CHECK(tryCreate(device, quantCase(DQL, U32, F16, F16, s3, true)) == S_OK);
-        device.clearErrors();
-        CHECK(tryCreate(device, quantCase(QL, F32, F32, U8, s3, false)) == E_INVALIDARG);
-        CHECK(device.lastError().find("ZeroPointTensor") != std::string::npos);
-        CHECK(tryCreate(device, quantCase(DQL, U8, F32, F32, s3, false)) == E_INVALIDARG);
-    }
-    {
-        TestDevice device(DML_FEATURE_LEVEL_6_2);  // the zero point optional
-        CHECK(tryCreate(device, quantCase(QL, F32, F32, U8, s3, false)) == S_OK);
-        CHECK(tryCreate(device, quantCase(DQL, U8, F32, F32, s3, false)) == S_OK);
-    }
-}
-
 // ---- ELEMENT_WISE_QUANTIZED_LINEAR_ADD ---------------------------------------------------------------------------------
 // A' = (A - AZeroPoint) * AScale and B' likewise, each rounded once to FLOAT32; A' + B' rounded once to FLOAT32; then
 // QUANTIZE_LINEAR's exact requantization with OutputScale and OutputZeroPoint (ties to even on the exact quotient,
@@ -804,4 +765,18 @@ TEST_CASE("validation: QUANTIZE and DEQUANTIZE fields -> E_INVALIDARG naming the
     TestDevice level62(DML_FEATURE_LEVEL_6_2);
     CHECK(tryCreate(level62, q63Case(Q, F32, F32, U8, s, true)) == E_INVALIDARG);
     CHECK(tryCreate(level62, q63Case(D, U8, F32, F32, s, true)) == E_INVALIDARG);
+}
+
+TEST_CASE("validation: QUANTIZED_LINEAR_ADD does not run in place (DirectML: no in-place execution), refused at record") {
+    // INT8 A and INT8 output of one layout: the output could share A's exact range, but the operator forbids it
+    // (QUANTIZE_LINEAR, DEQUANTIZE_LINEAR: input and output types always differ, so no range can be shared).
+    TestDevice device;
+    std::mt19937_64 rng(141);
+    FamilyCase c = qaddCase(I8, I8, I8, {64}, true);
+    for (FamilyTensor& t : c.inputs) fillTensor(t, rng);
+    c.inPlaceInput = 0;
+    const FamilyRun run = runFamily(device, c);
+    CHECK(run.hr == E_INVALIDARG);
+    CHECK(run.failedCall.find("vkdmlRecordDispatch") != std::string::npos);
+    CHECK(run.failedCall.find("overlaps input ATensor") != std::string::npos);
 }
