@@ -193,7 +193,7 @@ TEST_CASE("QUANTIZE_LINEAR: ties to even, saturation and specials, per-tensor sc
                 }
 }
 
-TEST_CASE("QUANTIZE_LINEAR: dense sweeps (every FLOAT16, every 4099th FLOAT32 pattern, INT32) with per-axis scales") {
+TEST_CASE("QUANTIZE_LINEAR: dense sweeps (every FLOAT16, every 16396th FLOAT32 pattern, INT32) with per-axis scales") {
     TestDevice device;
     std::mt19937_64 rng(121);
     MaxError unused;
@@ -211,7 +211,7 @@ TEST_CASE("QUANTIZE_LINEAR: dense sweeps (every FLOAT16, every 4099th FLOAT32 pa
         FamilyCase s8 = quantCase(QL, F16, F16, I8, {8, 8192 / step}, false, {0, 1}, {1, 0});
         runQuant(device, s8, rng, "every half, per-axis scale", {}, {listGen(xs), listGen(scales)}, unused);
     }
-    // FLOAT32: every 4099th bit pattern (all exponents, signs, NaNs, subnormals) against 4 scales.
+    // FLOAT32: every 16396th bit pattern (4 * 4099) (all exponents, signs, NaNs, subnormals) against 4 scales.
     for (Type out : {U8, I8}) {
         std::vector<uint64_t> xs;
         for (uint64_t b = 0; b < (uint64_t(1) << 32); b += 4099ull * step * 4) xs.push_back(b);
@@ -221,7 +221,7 @@ TEST_CASE("QUANTIZE_LINEAR: dense sweeps (every FLOAT16, every 4099th FLOAT32 pa
         for (double s : {1.0, 0x1p-20, 1e-30, 0x1p100}) scales.push_back(floatBits(F32, s));
         std::vector<uint64_t> x4;
         for (int r = 0; r < 4; ++r) x4.insert(x4.end(), xs.begin(), xs.end());
-        runQuant(device, c, rng, "every 4099th float", {x4, {}, {out == U8 ? 3u : 0u}}, {{}, listGen(scales)}, unused);
+        runQuant(device, c, rng, "every 16396th float", {x4, {}, {out == U8 ? 3u : 0u}}, {{}, listGen(scales)}, unused);
     }
     // INT32: random integers against random scales per element.
     FamilyCase c = quantCase(QL, I32, F32, I8, {100, 41}, true, {}, {}, {0, 1});
