@@ -369,6 +369,7 @@ VK_INLINE float vk_act_tanh(float x) {
     bool neg = vk_m_signbit(xx);
     float ax = abs(xx);
     if (ax >= 10.5f) return neg ? -1.0f : 1.0f;   // 1 - tanh(x) < 2^-29 (also +-inf)
+    if (xx == 0.0f) return xx;                     // tanh(+-0) = +-0
     if (ax < VK_A_TWO_M13) {                       // x - x^3/3 (the next term is below 2^-53 relative)
         precise float c = ((xx * xx) * xx) * -0.333333343f;
         precise float r = xx + c;

@@ -151,6 +151,50 @@ float vk_ew_round(float x, uint mode) {
     precise float fraction = abs(x - t);  // exact
     return fraction >= 0.5 ? t + sign(x) : t;
 }
+// POW with an integer ExponentTensor and a float base: C's pow with the parity taken from the integer itself (a
+// float would lose it beyond 2^24).
+// The exponent enters as the exact pair (n >> 8) * 256 + (n & 255).
+float vk_m_pow_n(float x, float nf, float nh, float nl, bool odd) {
+    const float ax = abs(vk_m_ftz(x));
+    float r;
+    if (vk_m_isnan(x) || ax == 0.0 || vk_m_isinf(ax) || ax == 1.0 || nf == 0.0)
+        r = vk_pow(ax, nf);  // the special cases depend on the sign of n only
+    else
+        r = vk_m_pow_pos(ax, nh, nl);
+    return (vk_m_signbit(x) && odd) ? -r : r;
+}
+float vk_ew_pow_n(float x, int n) {
+    return vk_m_pow_n(x, float(n), float(n >> 8) * 256.0, float(n & 255), (n & 1) != 0);
+}
+float vk_ew_pow_n(float x, uint n) {
+    return vk_m_pow_n(x, float(n), float(n >> 8u) * 256.0, float(n & 255u), (n & 1u) != 0u);
+}
+// Integer POW: exact, wrapping (two's complement) like MULTIPLY; by squaring. A negative exponent gives the
+// truncated 1 / b^-n: 1 for b = 1, +-1 for b = -1, 0 for |b| > 1, and for b = 0 every bit set (-1 / the type's
+// maximum), DIVIDE's integer x / 0.
+int vk_m_ipow(int b, uint n) {
+    int r = 1;
+    int p = b;
+    for (uint k = n; k != 0u; k >>= 1) {
+        if ((k & 1u) != 0u) r *= p;
+        p *= p;
+    }
+    return r;
+}
+int vk_ew_ipow(int b, int n) {
+    if (n >= 0) return vk_m_ipow(b, uint(n));
+    if (b == 0) return -1;
+    if (b == 1) return 1;
+    if (b == -1) return (n & 1) != 0 ? -1 : 1;
+    return 0;
+}
+int vk_ew_ipow(int b, uint n) { return vk_m_ipow(b, n); }
+uint vk_ew_ipow(uint b, uint n) { return uint(vk_m_ipow(int(b), n)); }
+uint vk_ew_ipow(uint b, int n) {
+    if (n >= 0) return uint(vk_m_ipow(int(b), uint(n)));
+    if (b == 0u) return 0xffffffffu;
+    return b == 1u ? 1u : 0u;
+}
 uint vk_ew_is_nan(float x) { return isnan(x) ? 1u : 0u; }
 // IS_INFINITY: 0 either sign, 1 positive only, 2 negative only (DML_IS_INFINITY_MODE).
 uint vk_ew_is_infinity(float x, uint mode) {
@@ -240,3 +284,78 @@ float vk_ew_dequantize(int x, int zp, float s) {
 float vk_ew_dequantize(uint x, uint zp, float s) {
     return vk_m_dequantize(int(x >> 16) - int(zp >> 16), int(x & 0xffffu) - int(zp & 0xffffu), s);
 }
+// MODULUS_TRUNCATE and MODULUS_FLOOR on floats, exact (the remainder is always representable): computed on the
+// encodings, so huge quotients (1e38 mod 1e-38), subnormals and a device that flushes them in float arithmetic all
+// give the exact remainder. Specials as C fmod: x mod 0, inf mod y and NaN operands give NaN; x mod inf is x.
+// The remainder of |a| by |b| for finite a, b with |a| >= |b| > 0: r < mb with |a| mod |b| = r * 2^(eb - 150),
+// mb the significand of |b| and eb its biased exponent (1 for subnormals).
+uint vk_fmod_units(uint ua, uint ub, out uint mb, out int eb) {
+    int ea = int(ua >> 23u);
+    uint ma = ua & 0x7fffffu;
+    eb = int(ub >> 23u);
+    mb = ub & 0x7fffffu;
+    if (ea == 0) ea = 1; else ma |= 0x800000u;
+    if (eb == 0) eb = 1; else mb |= 0x800000u;
+    uint r = ma % mb;
+    // a = ma * 2^(ea-eb) units: shift in up to 8 bits at a time (r < 2^24, so r << 8 fits in 32 bits).
+    for (int d = ea - eb; d > 0; d -= 8) {
+        const int k = min(d, 8);
+        r = (r << uint(k)) % mb;
+    }
+    return r;
+}
+// The float m * 2^(e - 150) with sign bit s, for m < 2^24 (exact: no bits are lost).
+float vk_float_from_units(uint s, uint m, int e) {
+    if (m == 0u) return uintBitsToFloat(s);
+    const int shift = 23 - findMSB(m);
+    if (e - shift >= 1) return uintBitsToFloat(s | (uint(e - shift) << 23u) | ((m << uint(shift)) & 0x7fffffu));
+    return uintBitsToFloat(s | (m << uint(e - 1)));  // subnormal
+}
+float vk_ew_mod_trunc(float a, float b) {
+    const uint ua = floatBitsToUint(a) & 0x7fffffffu, ub = floatBitsToUint(b) & 0x7fffffffu;
+    if (ua >= 0x7f800000u || ub > 0x7f800000u || ub == 0u) return uintBitsToFloat(0x7fc00000u);
+    if (ua < ub) return a;  // also b = +-inf
+    uint mb;
+    int eb;
+    const uint r = vk_fmod_units(ua, ub, mb, eb);
+    return vk_float_from_units(floatBitsToUint(a) & 0x80000000u, r, eb);
+}
+// Python's %: the sign of b; a zero remainder is a zero of b's sign. Where a and b differ in sign the result is
+// b + fmod(a, b): exact when |a| >= |b| (both are multiples of b's units); for |a| < |b| it is the sum a + b, rounded
+// once. FLOAT16 operands: their FLOAT32 sum rounded to half equals their exact sum rounded to half (a's 11 bits lie
+// wholly below the half result's rounding position whenever the FLOAT32 sum is inexact; checked over every pair).
+float vk_ew_mod_floor(float a, float b) {
+    const uint sa = floatBitsToUint(a) & 0x80000000u, sb = floatBitsToUint(b) & 0x80000000u;
+    const uint ua = floatBitsToUint(a) & 0x7fffffffu, ub = floatBitsToUint(b) & 0x7fffffffu;
+    if (ua >= 0x7f800000u || ub > 0x7f800000u || ub == 0u) return uintBitsToFloat(0x7fc00000u);
+    if (ua == 0u) return uintBitsToFloat(sb);
+    if (ua < ub) {
+        precise float s = a + b;
+        return sa == sb ? a : s;
+    }
+    uint mb;
+    int eb;
+    const uint r = vk_fmod_units(ua, ub, mb, eb);
+    if (r == 0u) return uintBitsToFloat(sb);
+    return sa == sb ? vk_float_from_units(sa, r, eb) : vk_float_from_units(sb, mb - r, eb);
+}
+// Integers: a - b * trunc(a / b) (floor: plus b where the remainder and b differ in sign). x mod 0 = x (the
+// remainder that DIVIDE's x / 0 = -1 leaves: x = 0 * q + x); INT_MIN mod -1 = 0.
+int vk_ew_mod_trunc(int a, int b) {
+    if (b == 0) return a;
+    if (b == -1) return 0;
+    return a - b * (a / b);
+}
+uint vk_ew_mod_trunc(uint a, uint b) { return b == 0u ? a : a % b; }
+int vk_ew_mod_floor(int a, int b) {
+    const int r = vk_ew_mod_trunc(a, b);
+    return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
+}
+uint vk_ew_mod_floor(uint a, uint b) { return vk_ew_mod_trunc(a, b); }
+
+// CLIP_GRAD / CLIP_GRAD1: 1 where the gradient passes. Floats: DirectML's rule with the FLOAT bounds themselves,
+// 0 where x <= Min or x >= Max (a NaN x passes: both comparisons are false). Integers: the host turns the bounds
+// into the inclusive range of integers strictly between them, lo..hi (empty: lo > hi).
+uint vk_ew_clip_grad_pass(float x, float minimum, float maximum) { return (x <= minimum || x >= maximum) ? 0u : 1u; }
+uint vk_ew_clip_grad_pass(int x, int lo, int hi) { return (x >= lo && x <= hi) ? 1u : 0u; }
+uint vk_ew_clip_grad_pass(uint x, uint lo, uint hi) { return (x >= lo && x <= hi) ? 1u : 0u; }

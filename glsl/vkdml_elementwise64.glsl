@@ -36,6 +36,7 @@ uint64_t vk_ew_shift_left64(uint64_t a, uint64_t b) { return b >= 64ul ? 0ul : a
 uint64_t vk_ew_shift_right64(uint64_t a, uint64_t b) { return b >= 64ul ? 0ul : a >> b; }
 uint vk_ew_bit_count64(uint64_t a) { return uint(bitCount(uint(a & 0xfffffffful)) + bitCount(uint(a >> 32))); }
 uint64_t vk_ew_select64(uint c, uint64_t a, uint64_t b) { return c != 0u ? a : b; }
+int64_t vk_ew_select64(uint c, int64_t a, int64_t b) { return c != 0u ? a : b; }
 
 // Conversions into and out of 64-bit types: truncation toward zero, saturation, NaN -> 0.
 int64_t vk_cast_to_int64(double x) {
@@ -87,3 +88,22 @@ int64_t vk_ew_abs64(int64_t x) { return x < 0l ? -x : x; }
 int64_t vk_ew_negate64(int64_t x) { return -x; }
 int64_t vk_ew_sign64(int64_t x) { return x > 0l ? 1l : (x < 0l ? -1l : 0l); }
 uint64_t vk_ew_sign64(uint64_t x) { return x != 0ul ? 1ul : 0ul; }
+
+// MODULUS_TRUNCATE / MODULUS_FLOOR (the rules of glsl/vkdml_elementwise.glsl's integer forms).
+int64_t vk_ew_mod_trunc64(int64_t a, int64_t b) {
+    if (b == 0l) return a;
+    if (b == -1l) return 0l;
+    return a - b * (a / b);
+}
+uint64_t vk_ew_mod_trunc64(uint64_t a, uint64_t b) { return b == 0ul ? a : a % b; }
+int64_t vk_ew_mod_floor64(int64_t a, int64_t b) {
+    const int64_t r = vk_ew_mod_trunc64(a, b);
+    return (r != 0l && (r < 0l) != (b < 0l)) ? r + b : r;
+}
+uint64_t vk_ew_mod_floor64(uint64_t a, uint64_t b) { return vk_ew_mod_trunc64(a, b); }
+
+// A 64-bit attribute from its two 32-bit words (push constants are 32-bit words).
+int64_t vk_pack_int64(uint lo, uint hi) { return int64_t((uint64_t(hi) << 32ul) | uint64_t(lo)); }
+uint64_t vk_pack_uint64(uint lo, uint hi) { return (uint64_t(hi) << 32ul) | uint64_t(lo); }
+uint vk_ew_clip_grad_pass64(int64_t x, int64_t lo, int64_t hi) { return (x >= lo && x <= hi) ? 1u : 0u; }
+uint vk_ew_clip_grad_pass64(uint64_t x, uint64_t lo, uint64_t hi) { return (x >= lo && x <= hi) ? 1u : 0u; }

@@ -328,8 +328,13 @@ VK_INLINE vk_f2 vk_m_log1p_reduced(float f) {
     precise float lo = s.lo + (c - l);
     return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2
 }
-// log(a) = hi + lo for finite a > 0, normal or subnormal (decoded from the bits, no denormal arithmetic).
-VK_INLINE vk_f2 vk_m_log_hl(float a) {
+// a = (1 + f) * 2^e with f exact in [sqrt(1/2) - 1, sqrt(2) - 1], for finite a > 0, normal or subnormal (decoded
+// from the bits, no denormal arithmetic).
+struct vk_m_log_red {
+    float f;
+    int e;
+};
+VK_INLINE vk_m_log_red vk_m_log_reduce(float a) {
     uint b = floatBitsToUint(a);
     int e = int(b >> 23) - 127;
     uint mb = b & 0x7fffffu;
@@ -344,9 +349,16 @@ VK_INLINE vk_f2 vk_m_log_hl(float a) {
         m = 0.5f * m;
         e = e + 1;
     }
-    precise float f = m - 1.0f;   // exact
-    vk_f2 l1 = vk_m_log1p_reduced(f);
-    precise float ef = float(e);
+    vk_m_log_red o;
+    o.f = m - 1.0f;   // exact
+    o.e = e;
+    return o;
+}
+// log(a) = hi + lo for finite a > 0, normal or subnormal.
+VK_INLINE vk_f2 vk_m_log_hl(float a) {
+    vk_m_log_red rd = vk_m_log_reduce(a);
+    vk_f2 l1 = vk_m_log1p_reduced(rd.f);
+    precise float ef = float(rd.e);
     precise float eh = ef * VK_M_LN2_HI;   // exact
     precise float el = ef * VK_M_LN2_LO;
     vk_f2 s = vk_two_sum(eh, l1.hi);
@@ -539,6 +551,563 @@ VK_INLINE float vk_act_parametric_softplus(float x, float alpha, float beta) {
         return vk_m_mul3(a, l.hi, l.lo, 0);
     }
     return vk_m_scaled_exp(t.hi, t.lo, a, false);   // alpha e^t (1 - e^t/2 ...)
+}
+
+// ---- sin, cos, tan ----------------------------------------------------------------------------------------------
+// Argument reduction for every finite argument (Payne-Hanek): |x| = (q + f) * pi/2 with the integer q taken mod 4
+// and f in [-1/2, 1/2] carried as hi + lo, from the exact integer product of x's 24-bit significand and a 160-bit
+// window of the bits of 2/pi (the words below the window change f by less than 2^-103). No driver sin/cos/division
+// is involved; |x| <= pi/4 is taken as is.
+struct vk_m_trig_red {
+    float rh;
+    float rl;
+    uint q;
+};
+const float VK_M_PIO2_HI = 1.57079637f;     // 0x3fc90fdb
+const float VK_M_PIO2_LO = -4.37113883e-08f; // 0xb33bbd2e: pi/2 - PIO2_HI to 2^-49 relative
+// Word i of the binary fraction of 2/pi (bits 32i+1 .. 32i+32 after the point); 0 beyond the window any float needs.
+VK_INLINE uint vk_m_two_over_pi(int i) {
+    switch (i) {
+        case 0: return 0xa2f9836eu;
+        case 1: return 0x4e441529u;
+        case 2: return 0xfc2757d1u;
+        case 3: return 0xf534ddc0u;
+        case 4: return 0xdb629599u;
+        case 5: return 0x3c439041u;
+        case 6: return 0xfe5163abu;
+        case 7: return 0xdebbc561u;
+        case 8: return 0xb7246e3au;
+        default: return 0x424dd2e0u;
+    }
+}
+// ax finite, >= 0.
+VK_INLINE vk_m_trig_red vk_m_rem_pio2(float ax) {
+    vk_m_trig_red o;
+    uint b = floatBitsToUint(ax);
+    if (b <= 0x3f490fdbu) {   // |x| <= pi/4
+        o.rh = ax;
+        o.rl = 0.0f;
+        o.q = 0u;
+        return o;
+    }
+    int e = int(b >> 23) - 150;                 // ax = m * 2^e, e in [-24, 104]
+    uint m = (b & 0x7fffffu) | 0x800000u;
+    int s = (e >= 2) ? (e - 2) / 32 : 0;        // words before s only add multiples of 4 to x * 2/pi
+    // p = m * (words s .. s+4 as one 160-bit integer), little-endian limbs; its binary point is at bit pt.
+    uint p[6];
+    uint carry = 0u;
+    for (int i = 4; i >= 0; --i) {
+        uint hi;
+        uint lo;
+        umulExtended(m, vk_m_two_over_pi(s + i), hi, lo);
+        uint sum = lo + carry;
+        carry = hi + ((sum < lo) ? 1u : 0u);
+        p[4 - i] = sum;
+    }
+    p[5] = carry;
+    int pt = 32 * (s + 5) - e;                  // in [127, 184]
+    // w[0]: the bits from pt up (the quadrant in its two low bits); w[1..3]: the 96 fraction bits below pt.
+    uint w[4];
+    for (int k = 0; k < 4; ++k) {
+        int off = pt - 32 * k;
+        int i = off >> 5;
+        uint sh = uint(off & 31);
+        uint lo = p[i] >> sh;
+        uint hi = (sh != 0u && i < 5) ? (p[min(i + 1, 5)] << (32u - sh)) : 0u;
+        w[k] = lo | hi;
+    }
+    uint q = w[0] & 3u;
+    bool neg = (w[1] & 0x80000000u) != 0u;      // f >= 1/2: round q up, f -= 1
+    if (neg) {
+        q = (q + 1u) & 3u;
+        w[3] = ~w[3] + 1u;
+        uint c3 = (w[3] == 0u) ? 1u : 0u;
+        w[2] = ~w[2] + c3;
+        uint c2 = (c3 == 1u && w[2] == 0u) ? 1u : 0u;
+        w[1] = ~w[1] + c2;
+    }
+    // normalize the 96-bit magnitude so that bit 31 of w[1] is set (it is never 0: no float is a multiple of pi/2)
+    int lz = 0;
+    if (w[1] == 0u) {
+        w[1] = w[2];
+        w[2] = w[3];
+        w[3] = 0u;
+        lz = 32;
+    }
+    if (w[1] == 0u) {
+        w[1] = w[2];
+        w[2] = 0u;
+        lz = 64;
+    }
+    uint n = uint(31 - findMSB(w[1]));
+    if (n != 0u) {
+        w[1] = (w[1] << n) | (w[2] >> (32u - n));
+        w[2] = (w[2] << n) | (w[3] >> (32u - n));
+    }
+    lz = lz + int(n);
+    // |f| = (top 24 bits + next 24 bits) * 2^-(32 + lz): both floats exact
+    precise float fh = vk_m_ldexp(float(w[1] >> 8), -24 - lz);
+    precise float fl = vk_m_ldexp(float(((w[1] & 0xffu) << 16) | (w[2] >> 16)), -48 - lz);
+    vk_f2 r = vk_two_prod(fh, VK_M_PIO2_HI);
+    precise float rl = r.lo + (fh * VK_M_PIO2_LO + fl * VK_M_PIO2_HI);
+    vk_f2 rr = vk_fast_two_sum(r.hi, rl);
+    o.rh = neg ? -rr.hi : rr.hi;
+    o.rl = neg ? -rr.lo : rr.lo;
+    o.q = q;
+    return o;
+}
+// sin(rh + rl) as an unnormalized pair, |rh| <= ~pi/4: rh + (rh^3 S(rh^2) + rl), Taylor to r^9 (the r^11 term is
+// below 2^-28 relative).
+VK_INLINE vk_f2 vk_m_sin_pair(float rh, float rl) {
+    precise float z = rh * rh;
+    precise float sp = 2.75573192e-06f;
+    sp = sp * z - 0.000198412698f;
+    sp = sp * z + 0.00833333377f;
+    sp = sp * z - 0.166666672f;
+    vk_f2 o;
+    o.hi = rh;
+    o.lo = (rh * z) * sp + rl;
+    return o;
+}
+// cos(rh + rl) as an unnormalized pair: 1 - rh^2/2 (exact via TwoProduct) + rh^4 C(rh^2) - rl*rh, Taylor to r^10.
+VK_INLINE vk_f2 vk_m_cos_pair(float rh, float rl) {
+    vk_f2 sq = vk_two_prod(rh, rh);
+    precise float h = 0.5f * sq.hi;
+    precise float l = 0.5f * sq.lo;
+    precise float z = sq.hi;
+    precise float cp = -2.75573192e-07f;
+    cp = cp * z + 2.48015873e-05f;
+    cp = cp * z - 0.00138888892f;
+    cp = cp * z + 0.0416666679f;
+    vk_f2 t = vk_fast_two_sum(1.0f, -h);
+    vk_f2 o;
+    o.hi = t.hi;
+    o.lo = t.lo + (((z * z) * cp - l) - rl * rh);
+    return o;
+}
+// (nh + nl) / (dh + dl) for normal dh with |dl| <= ulp(dh): (nh + nl)/dh refined, then times (1 - dl/dh).
+VK_INLINE float vk_m_div_pair(float nh, float nl, float dh, float dl) {
+    vk_f2 q = vk_div_hl(nh, nl, dh);
+    precise float r = q.hi + (q.lo - q.hi * (dl / dh));
+    return r;
+}
+
+VK_INLINE float vk_sin(float x) {
+    if (vk_m_isnan(x)) return x;
+    if (vk_m_isinf(x)) return vk_m_nan();
+    float ax = abs(x);
+    if (ax < 0.000244140625f) return x;          // |x| < 2^-12: sin(x) = x (1 - x^2/6 ...) rounds to x; keeps -0
+    vk_m_trig_red rd = vk_m_rem_pio2(ax);
+    vk_f2 v = ((rd.q & 1u) == 0u) ? vk_m_sin_pair(rd.rh, rd.rl) : vk_m_cos_pair(rd.rh, rd.rl);
+    precise float r = v.hi + v.lo;
+    bool negate = ((rd.q & 2u) != 0u) != (x < 0.0f);
+    return negate ? -r : r;
+}
+
+VK_INLINE float vk_cos(float x) {
+    if (vk_m_isnan(x)) return x;
+    if (vk_m_isinf(x)) return vk_m_nan();
+    float ax = abs(x);
+    if (ax < 0.000244140625f) {                  // |x| < 2^-12: 1 - x^2/2 (x^2/2 < 2^-25)
+        precise float c = 1.0f - 0.5f * (ax * ax);
+        return c;
+    }
+    vk_m_trig_red rd = vk_m_rem_pio2(ax);
+    vk_f2 v = ((rd.q & 1u) == 0u) ? vk_m_cos_pair(rd.rh, rd.rl) : vk_m_sin_pair(rd.rh, rd.rl);
+    precise float r = v.hi + v.lo;
+    bool negate = rd.q == 1u || rd.q == 2u;
+    return negate ? -r : r;
+}
+
+VK_INLINE float vk_tan(float x) {
+    if (vk_m_isnan(x)) return x;
+    if (vk_m_isinf(x)) return vk_m_nan();
+    float ax = abs(x);
+    if (ax < 0.000244140625f) return x;          // |x| < 2^-12: tan(x) = x (1 + x^2/3 ...) rounds to x; keeps -0
+    vk_m_trig_red rd = vk_m_rem_pio2(ax);
+    vk_f2 s = vk_m_sin_pair(rd.rh, rd.rl);
+    vk_f2 c = vk_m_cos_pair(rd.rh, rd.rl);
+    vk_f2 sn = vk_two_sum(s.hi, s.lo);
+    vk_f2 cn = vk_two_sum(c.hi, c.lo);
+    float r = ((rd.q & 1u) == 0u) ? vk_m_div_pair(sn.hi, sn.lo, cn.hi, cn.lo)
+                                  : -vk_m_div_pair(cn.hi, cn.lo, sn.hi, sn.lo);
+    return (x < 0.0f) ? -r : r;
+}
+
+// ---- inverse trigonometric functions ----------------------------------------------------------------------------
+const float VK_M_PI_HI = 3.14159274f;         // 0x40490fdb
+const float VK_M_PI_LO = -8.74227766e-08f;
+const float VK_M_PIO4_HI = 0.785398185f;      // 0x3f490fdb
+const float VK_M_PIO4_LO = -2.18556941e-08f;
+const float VK_M_ATAN_HALF_HI = 0.463647604f; // atan(1/2)
+const float VK_M_ATAN_HALF_LO = 5.01215869e-09f;
+const float VK_M_LN2_F_HI = 0.693147182f;     // 0x3f317218: ln 2 rounded
+const float VK_M_LN2_F_LO = -1.90465421e-09f;
+
+// (nh + nl) / (dh + dl) as hi + lo, for finite pairs with normal dh, |dl| <= ulp(dh).
+VK_INLINE vk_f2 vk_m_div2(float nh, float nl, float dh, float dl) {
+    vk_f2 q = vk_div_hl(nh, nl, dh);
+    precise float lo = q.lo - q.hi * (dl / dh);
+    return vk_fast_two_sum(q.hi, lo);
+}
+// sqrt(ah + al) as hi + lo for ah in [2^-100, 2^100] or 0 (|al| <= ulp(ah)): the driver's square root refined by
+// one Newton step on the exact residual, so only its rough value matters.
+VK_INLINE vk_f2 vk_m_sqrt2(float ah, float al) {
+    vk_f2 o;
+    if (ah == 0.0f) {
+        o.hi = 0.0f;
+        o.lo = 0.0f;
+        return o;
+    }
+    precise float s = sqrt(ah);
+    vk_f2 sq = vk_two_prod(s, s);
+    precise float res = ((ah - sq.hi) - sq.lo) + al;
+    precise float c = res / (2.0f * s);
+    return vk_fast_two_sum(s, c);
+}
+// atan(th + tl) as hi + lo for a normalized pair in [0, 1]: atan(c) + atan((t - c) / (1 + t c)) with c = 0, 1/2 or
+// 1, then the Taylor series to u^23 for |u| <= 7/16 (the next term is below 2^-30 relative).
+VK_INLINE vk_f2 vk_m_atan01(float th, float tl) {
+    float ch = 0.0f;
+    float cl = 0.0f;
+    vk_f2 u;
+    u.hi = th;
+    u.lo = tl;
+    if (th >= 0.6875f) {
+        precise float n = th - 1.0f;                   // exact
+        vk_f2 d = vk_two_sum(1.0f, th);
+        u = vk_m_div2(n, tl, d.hi, d.lo + tl);
+        ch = VK_M_PIO4_HI;
+        cl = VK_M_PIO4_LO;
+    } else if (th >= 0.4375f) {
+        precise float n = th - 0.5f;                   // exact
+        vk_f2 d = vk_two_sum(1.0f, 0.5f * th);
+        u = vk_m_div2(n, tl, d.hi, d.lo + 0.5f * tl);
+        ch = VK_M_ATAN_HALF_HI;
+        cl = VK_M_ATAN_HALF_LO;
+    }
+    precise float z = u.hi * u.hi;
+    precise float q = -0.0434782609f;
+    q = q * z + 0.0476190485f;
+    q = q * z - 0.0526315793f;
+    q = q * z + 0.0588235296f;
+    q = q * z - 0.0666666701f;
+    q = q * z + 0.0769230798f;
+    q = q * z - 0.0909090936f;
+    q = q * z + 0.111111112f;
+    q = q * z - 0.142857149f;
+    q = q * z + 0.200000003f;
+    q = q * z - 0.333333343f;
+    precise float tail = (u.hi * z) * q + u.lo;
+    vk_f2 s = vk_two_sum(ch, u.hi);
+    precise float lo = s.lo + (cl + tail);
+    return vk_fast_two_sum(s.hi, lo);
+}
+// atan2(y, x) as hi + lo in [0, pi/2] for non-negative finite pairs, not both zero, normal or zero his.
+VK_INLINE vk_f2 vk_m_atan2_pos(float yh, float yl, float xh, float xl) {
+    if (yh <= xh) {
+        vk_f2 t = vk_m_div2(yh, yl, xh, xl);
+        return vk_m_atan01(t.hi, t.lo);
+    }
+    vk_f2 t = vk_m_div2(xh, xl, yh, yl);
+    vk_f2 a = vk_m_atan01(t.hi, t.lo);
+    vk_f2 s = vk_two_sum(VK_M_PIO2_HI, -a.hi);
+    precise float lo = s.lo + (VK_M_PIO2_LO - a.lo);
+    return vk_fast_two_sum(s.hi, lo);
+}
+// pi - (ah + al) rounded to float.
+VK_INLINE float vk_m_pi_minus(float ah, float al) {
+    vk_f2 s = vk_two_sum(VK_M_PI_HI, -ah);
+    precise float r = s.hi + (s.lo + (VK_M_PI_LO - al));
+    return r;
+}
+
+VK_INLINE float vk_atan(float x) {
+    if (vk_m_isnan(x)) return x;
+    float ax = abs(x);
+    if (ax < 0.000244140625f) return x;          // atan(x) = x (1 - x^2/3 ...) rounds to x; keeps -0
+    float r;
+    if (ax >= 67108864.0f) {                     // 2^26 (and inf): pi/2 - 1/x rounds to pi/2
+        r = VK_M_PIO2_HI;
+    } else if (ax <= 1.0f) {
+        vk_f2 a = vk_m_atan01(ax, 0.0f);
+        precise float v = a.hi + a.lo;
+        r = v;
+    } else {
+        vk_f2 t = vk_div_hl(1.0f, 0.0f, ax);
+        vk_f2 a = vk_m_atan01(t.hi, t.lo);
+        vk_f2 s = vk_two_sum(VK_M_PIO2_HI, -a.hi);
+        precise float v = s.hi + (s.lo + (VK_M_PIO2_LO - a.lo));
+        r = v;
+    }
+    return (x < 0.0f) ? -r : r;
+}
+
+// sqrt(1 - a^2) as hi + lo for a in [0, 1]: 1 - a^2 exactly as a pair ((1 - a)(1 + a) above 1/2).
+VK_INLINE vk_f2 vk_m_cosine_of(float a) {
+    float h;
+    float l;
+    if (a > 0.5f) {
+        precise float d = 1.0f - a;               // exact
+        vk_f2 e = vk_two_sum(1.0f, a);
+        vk_f2 p = vk_two_prod(d, e.hi);
+        vk_f2 n = vk_fast_two_sum(p.hi, p.lo + d * e.lo);
+        h = n.hi;
+        l = n.lo;
+    } else {
+        vk_f2 sq = vk_two_prod(a, a);
+        vk_f2 d = vk_two_sum(1.0f, -sq.hi);
+        vk_f2 n = vk_fast_two_sum(d.hi, d.lo - sq.lo);
+        h = n.hi;
+        l = n.lo;
+    }
+    return vk_m_sqrt2(h, l);
+}
+
+VK_INLINE float vk_asin(float x) {
+    if (vk_m_isnan(x)) return x;
+    float ax = abs(x);
+    if (ax > 1.0f) return vk_m_nan();
+    if (ax < 0.000244140625f) return x;          // asin(x) = x (1 + x^2/6 ...) rounds to x; keeps -0
+    float r;
+    if (ax == 1.0f) {
+        r = VK_M_PIO2_HI;
+    } else {
+        vk_f2 c = vk_m_cosine_of(ax);
+        vk_f2 a = vk_m_atan2_pos(ax, 0.0f, c.hi, c.lo);
+        precise float v = a.hi + a.lo;
+        r = v;
+    }
+    return (x < 0.0f) ? -r : r;
+}
+
+VK_INLINE float vk_acos(float x) {
+    if (vk_m_isnan(x)) return x;
+    float ax = abs(x);
+    if (ax > 1.0f) return vk_m_nan();
+    float xx = vk_m_ftz(ax);
+    vk_f2 c = vk_m_cosine_of(xx);
+    vk_f2 a = vk_m_atan2_pos(c.hi, c.lo, xx, 0.0f);
+    if (x < 0.0f) return vk_m_pi_minus(a.hi, a.lo);
+    precise float v = a.hi + a.lo;
+    return v;
+}
+
+// ATAN_YX: atan2(y, x) with C's special values (atan2(+-0, +0) = +-0, atan2(+-0, -0) = +-pi, ...).
+VK_INLINE float vk_atan2(float y, float x) {
+    if (vk_m_isnan(x) || vk_m_isnan(y)) return vk_m_nan();
+    float yy = vk_m_ftz(y);
+    float xx = vk_m_ftz(x);
+    bool yneg = vk_m_signbit(yy);
+    bool xneg = vk_m_signbit(xx);
+    float ay = abs(yy);
+    float ax = abs(xx);
+    float r;
+    if (ay == 0.0f) {
+        r = xneg ? VK_M_PI_HI : 0.0f;
+    } else if (vk_m_isinf(ay)) {
+        r = vk_m_isinf(ax) ? (xneg ? 2.3561945f : VK_M_PIO4_HI) : VK_M_PIO2_HI;
+    } else if (vk_m_isinf(ax)) {
+        r = xneg ? VK_M_PI_HI : 0.0f;
+    } else if (ax == 0.0f) {
+        r = VK_M_PIO2_HI;
+    } else {
+        vk_f2 a = vk_m_atan2_pos(ay, 0.0f, ax, 0.0f);
+        if (xneg) {
+            r = vk_m_pi_minus(a.hi, a.lo);
+        } else {
+            precise float v = a.hi + a.lo;
+            r = v;
+        }
+    }
+    return yneg ? -r : r;
+}
+
+// ---- hyperbolic functions ---------------------------------------------------------------------------------------
+// e^a / 2 = exp(a - ln 2) for a in [20, 90] (overflow -> +inf).
+VK_INLINE float vk_m_half_exp(float a) {
+    vk_f2 z = vk_two_sum(a, -VK_M_LN2_F_HI);
+    return vk_m_exp_hl(z.hi, z.lo - VK_M_LN2_F_LO);
+}
+
+VK_INLINE float vk_sinh(float x) {
+    if (vk_m_isnan(x)) return x;
+    float ax = abs(x);
+    if (ax < 0.000244140625f) return x;          // sinh(x) = x (1 + x^2/6 ...) rounds to x; keeps -0
+    float r;
+    if (ax >= 20.0f) {                           // e^-x / 2 is below 2^-57 relative
+        r = vk_m_half_exp(min(ax, 90.0f));
+    } else {
+        // (E + E / (E + 1)) / 2 with E = expm1(|x|): no cancellation
+        vk_f2 e = vk_m_expm1_hl(ax, 0.0f);
+        vk_f2 d = vk_two_sum(1.0f, e.hi);
+        vk_f2 q = vk_m_div2(e.hi, e.lo, d.hi, d.lo + e.lo);
+        vk_f2 s = vk_two_sum(e.hi, q.hi);
+        precise float v = 0.5f * (s.hi + (s.lo + (e.lo + q.lo)));
+        r = v;
+    }
+    return (x < 0.0f) ? -r : r;
+}
+
+VK_INLINE float vk_cosh(float x) {
+    if (vk_m_isnan(x)) return abs(x);
+    float ax = abs(x);
+    if (ax < 0.000244140625f) {
+        precise float c = 1.0f + 0.5f * (ax * ax);
+        return c;
+    }
+    if (ax >= 20.0f) return vk_m_half_exp(min(ax, 90.0f));
+    // (e^x + e^-x) / 2 with e^x = 1 + expm1(|x|) as a pair
+    vk_f2 e = vk_m_expm1_hl(ax, 0.0f);
+    vk_f2 ex = vk_two_sum(1.0f, e.hi);
+    vk_f2 en = vk_fast_two_sum(ex.hi, ex.lo + e.lo);
+    vk_f2 inv = vk_m_div2(1.0f, 0.0f, en.hi, en.lo);
+    vk_f2 s = vk_two_sum(en.hi, inv.hi);
+    precise float v = 0.5f * (s.hi + (s.lo + (en.lo + inv.lo)));
+    return v;
+}
+
+// log(a) + ln 2 for a >= 2^12 (asinh and acosh of large arguments).
+VK_INLINE float vk_m_log_twice(float a) {
+    if (vk_m_isinf(a)) return a;
+    vk_f2 l = vk_m_log_hl(a);
+    vk_f2 s = vk_two_sum(l.hi, VK_M_LN2_F_HI);
+    precise float v = s.hi + (s.lo + (l.lo + VK_M_LN2_F_LO));
+    return v;
+}
+
+VK_INLINE float vk_asinh(float x) {
+    if (vk_m_isnan(x)) return x;
+    float ax = abs(x);
+    if (ax < 0.000244140625f) return x;          // asinh(x) = x (1 - x^2/6 ...) rounds to x; keeps -0
+    float r;
+    if (ax >= 4096.0f) {                         // log(2|x|) + 1/(4x^2): the second term is below 2^-27 relative
+        r = vk_m_log_twice(ax);
+    } else {
+        // log1p(|x| + x^2 / (1 + sqrt(1 + x^2)))
+        vk_f2 sq = vk_two_prod(ax, ax);
+        vk_f2 w = vk_two_sum(1.0f, sq.hi);
+        vk_f2 wn = vk_fast_two_sum(w.hi, w.lo + sq.lo);
+        vk_f2 sr = vk_m_sqrt2(wn.hi, wn.lo);
+        vk_f2 d = vk_two_sum(1.0f, sr.hi);
+        vk_f2 q = vk_m_div2(sq.hi, sq.lo, d.hi, d.lo + sr.lo);
+        vk_f2 u = vk_two_sum(ax, q.hi);
+        vk_f2 un = vk_fast_two_sum(u.hi, u.lo + q.lo);
+        vk_f2 l = vk_m_log1p_hl(un.hi, un.lo);
+        precise float v = l.hi + l.lo;
+        r = v;
+    }
+    return (x < 0.0f) ? -r : r;
+}
+
+VK_INLINE float vk_acosh(float x) {
+    if (vk_m_isnan(x)) return x;
+    if (x < 1.0f) return vk_m_nan();
+    if (x >= 4096.0f) return vk_m_log_twice(x);
+    // log1p(t + sqrt(t (t + 2))) with t = x - 1 (exact)
+    precise float t = x - 1.0f;
+    if (t == 0.0f) return 0.0f;
+    vk_f2 t2 = vk_two_sum(t, 2.0f);
+    vk_f2 p = vk_two_prod(t, t2.hi);
+    vk_f2 pn = vk_fast_two_sum(p.hi, p.lo + t * t2.lo);
+    vk_f2 sr = vk_m_sqrt2(pn.hi, pn.lo);
+    vk_f2 u = vk_two_sum(t, sr.hi);
+    vk_f2 un = vk_fast_two_sum(u.hi, u.lo + sr.lo);
+    vk_f2 l = vk_m_log1p_hl(un.hi, un.lo);
+    precise float v = l.hi + l.lo;
+    return v;
+}
+
+VK_INLINE float vk_atanh(float x) {
+    if (vk_m_isnan(x)) return x;
+    float ax = abs(x);
+    if (ax > 1.0f) return vk_m_nan();
+    if (ax == 1.0f) return vk_m_signed_inf(x < 0.0f);
+    if (ax < 0.000244140625f) return x;          // atanh(x) = x (1 + x^2/3 ...) rounds to x; keeps -0
+    // log1p(2|x| / (1 - |x|)) / 2
+    vk_f2 d = vk_two_sum(1.0f, -ax);
+    vk_f2 q = vk_m_div2(2.0f * ax, 0.0f, d.hi, d.lo);
+    vk_f2 l = vk_m_log1p_hl(q.hi, q.lo);
+    precise float v = 0.5f * (l.hi + l.lo);
+    return (x < 0.0f) ? -v : v;
+}
+
+// ---- pow ---------------------------------------------------------------------------------------------------------
+// 0: y is not an integer, 1: an odd integer, 2: an even integer (finite y).
+VK_INLINE int vk_m_integer_kind(float y) {
+    float ay = abs(y);
+    if (ay >= 16777216.0f) return 2;
+    if (floor(ay) != ay) return 0;
+    return ((uint(ay) & 1u) != 0u) ? 1 : 2;
+}
+// log(a) as hi + lo to about 2^-44 relative, for finite a > 0 (subnormals decoded from the bits): pow multiplies
+// it by up to ~2^8, so log_hl's 2^-30 is not enough. log(m) = 2 atanh(s) with s = (m - 1) / (m + 1) as a pair,
+// |s| <= 0.1716: 2s + (2/3) s^3 (both as pairs) + s^5 Q(s^2) in float (below 2^-9 of the value).
+VK_INLINE vk_f2 vk_m_log_accurate(float a) {
+    vk_m_log_red rd = vk_m_log_reduce(a);
+    float f = rd.f;
+    vk_f2 d = vk_two_sum(2.0f, f);
+    vk_f2 s = vk_m_div2(f, 0.0f, d.hi, d.lo);
+    vk_f2 lm;
+    if (s.hi == 0.0f) {
+        lm.hi = 0.0f;
+        lm.lo = 0.0f;
+    } else {
+        vk_f2 sq = vk_two_prod(s.hi, s.hi);
+        vk_f2 cube = vk_two_prod(sq.hi, s.hi);
+        precise float cubel = cube.lo + (sq.lo * s.hi + 3.0f * sq.hi * s.lo);
+        // (2/3) s^3: 2/3 = 0.666666687 - 1.98682149e-08
+        vk_f2 th = vk_two_prod(cube.hi, 0.666666687f);
+        precise float thl = th.lo + (cube.hi * -1.98682149e-08f + cubel * 0.666666687f);
+        precise float z = sq.hi;
+        precise float q = 0.153846154f;
+        q = q * z + 0.181818187f;
+        q = q * z + 0.222222224f;
+        q = q * z + 0.285714298f;
+        q = q * z + 0.400000006f;
+        precise float tail = (cube.hi * z) * q;
+        vk_f2 h = vk_fast_two_sum(2.0f * s.hi, th.hi);
+        precise float lo = h.lo + (2.0f * s.lo + (thl + tail));
+        lm = vk_fast_two_sum(h.hi, lo);
+    }
+    precise float ef = float(rd.e);
+    vk_f2 r = vk_two_sum(ef * VK_M_LN2_HI, lm.hi);     // e * LN2_HI exact
+    precise float rl = r.lo + (lm.lo + ef * VK_M_LN2_LO);
+    return vk_fast_two_sum(r.hi, rl);
+}
+// exp((yh + yl) log(ax)) for finite normal ax > 0, ax != 1, and finite y = yh + yl (|yl| small against |yh|):
+// log as hi + lo (about 2^-40 relative), the product as hi + lo, overflow to +inf and underflow to 0 decided on
+// the exponent.
+VK_INLINE float vk_m_pow_pos(float ax, float yh0, float yl0) {
+    vk_f2 y = vk_two_sum(yh0, yl0);   // normalize
+    vk_f2 l = vk_m_log_accurate(ax);
+    vk_f2 t = vk_prod_hl(y.hi, l.hi);
+    if (t.hi > 89.0f) return vk_m_inf();
+    if (t.hi < -105.0f) return 0.0f;
+    precise float tl = t.lo + (y.hi * l.lo + y.lo * l.hi);
+    return vk_m_exp_hl(t.hi, tl);
+}
+// C's pow (C99 F.9.4.4): pow(x, +-0) = 1 and pow(1, y) = 1 even for NaN; a negative base takes integer exponents
+// only (odd ones keep its sign); +-0 and +-inf bases and +-inf exponents by their limits.
+VK_INLINE float vk_pow(float x, float y) {
+    float xx = vk_m_ftz(x);
+    float yy = vk_m_ftz(y);
+    if (yy == 0.0f || xx == 1.0f) return 1.0f;
+    if (vk_m_isnan(xx) || vk_m_isnan(yy)) return vk_m_nan();
+    float ax = abs(xx);
+    if (vk_m_isinf(yy)) {
+        if (ax == 1.0f) return 1.0f;                      // pow(-1, +-inf)
+        return ((ax < 1.0f) == (yy < 0.0f)) ? vk_m_inf() : 0.0f;
+    }
+    int kind = vk_m_integer_kind(yy);
+    bool neg = vk_m_signbit(xx) && kind == 1;             // the result takes the base's sign
+    if (ax == 0.0f || vk_m_isinf(ax)) {
+        bool big = (ax == 0.0f) == (yy < 0.0f);           // 0^-y, inf^y: inf; 0^y, inf^-y: 0
+        return big ? vk_m_signed_inf(neg) : vk_m_signed_zero(neg);
+    }
+    if (xx < 0.0f && kind == 0) return vk_m_nan();
+    float r = vk_m_pow_pos(ax, yy, 0.0f);
+    return neg ? -r : r;
 }
 
 #endif // VKDML_MATH_GLSL

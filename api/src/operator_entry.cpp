@@ -2,9 +2,16 @@
 #include <vector>
 
 #include "entry.h"
+#include "graph/compiled_graph.h"
 
 using namespace vkdml;
 using namespace vkdml::api;
+
+namespace {
+constexpr uint32_t kKnownExecutionFlags = DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION |
+                                          DML_EXECUTION_FLAG_DISABLE_META_COMMANDS |
+                                          DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
+}  // namespace
 
 extern "C" {
 
@@ -28,11 +35,28 @@ VKDML_API HRESULT vkdmlCompileOperator(VkdmlDevice device, VkdmlOperator op, DML
     return guarded(d, "vkdmlCompileOperator", [&] {
         Operator& o = need<Operator>(op, "op");
         require(&o.owningDevice() == d, "op belongs to another device");
-        const auto known = DML_EXECUTION_FLAG_ALLOW_HALF_PRECISION_COMPUTATION |
-                           DML_EXECUTION_FLAG_DISABLE_META_COMMANDS | DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE;
-        require((rawValue(flags) & ~uint32_t(known)) == 0,
+        require((rawValue(flags) & ~uint32_t(kKnownExecutionFlags)) == 0,
                 "flags = " + std::to_string(rawValue(flags)) + " has unknown DML_EXECUTION_FLAGS bits");
+        for (size_t i = 0; i < o.info().inputs.size(); ++i)
+            if (o.info().inputs[i].flags & DML_TENSOR_FLAG_OWNED_BY_DML)
+                fail(E_NOTIMPL, std::string(o.info().inputNames[i]) +
+                                    ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML inputs of single operators are not "
+                                    "implemented by vkdml yet (graph inputs may be OWNED_BY_DML)");
         auto* created = new CompiledOperator(*d, o, flags);
+        *compiled = toHandle<VkdmlCompiledOperator>(created);
+    });
+}
+
+VKDML_API HRESULT vkdmlCompileGraph(VkdmlDevice device, const DML_GRAPH_DESC* desc, DML_EXECUTION_FLAGS flags,
+                                    VkdmlCompiledOperator* compiled) {
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
+    if (!compiled) return E_POINTER;
+    *compiled = nullptr;
+    return guarded(d, "vkdmlCompileGraph", [&] {
+        require((rawValue(flags) & ~uint32_t(kKnownExecutionFlags)) == 0,
+                "flags = " + std::to_string(rawValue(flags)) + " has unknown DML_EXECUTION_FLAGS bits");
+        auto* created = new CompiledGraph(*d, graph::readGraphDesc(*d, desc), flags);
         *compiled = toHandle<VkdmlCompiledOperator>(created);
     });
 }
@@ -46,9 +70,9 @@ VKDML_API HRESULT vkdmlCreateOperatorInitializer(VkdmlDevice device, UINT operat
     *initializer = nullptr;
     return guarded(d, "vkdmlCreateOperatorInitializer", [&] {
         require(operatorCount == 0 || operators != nullptr, "operators is NULL with operatorCount > 0");
-        std::vector<Ref<CompiledOperator>> targets;
+        std::vector<Ref<CompiledDispatchable>> targets;
         for (UINT i = 0; i < operatorCount; ++i) {
-            auto* target = dynamic_cast<CompiledOperator*>(
+            auto* target = dynamic_cast<CompiledDispatchable*>(
                 &need<Dispatchable>(operators[i], ("operators[" + std::to_string(i) + "]").c_str()));
             require(target != nullptr, "operators[" + std::to_string(i) + "] is an initializer, not a compiled operator");
             require(&target->owningDevice() == d, "operators[" + std::to_string(i) + "] belongs to another device");

@@ -3,6 +3,7 @@
 
 #include "entry.h"
 #include "core/dispatchable.h"
+#include "graph/compiled_graph.h"
 #include "vk/fault_injection.h"
 
 namespace {
@@ -25,6 +26,14 @@ VKDML_API const char* vkdmlTestShaderName(VkdmlDispatchable compiledOperator) {
     auto* dispatchable = vkdml::api::as<vkdml::Dispatchable>(compiledOperator);
     auto* compiled = dynamic_cast<vkdml::CompiledOperator*>(dispatchable);
     return compiled ? compiled->shaderName().c_str() : nullptr;
+}
+
+VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, UINT* fused) {
+    auto* graph = dynamic_cast<vkdml::CompiledGraph*>(vkdml::api::as<vkdml::Dispatchable>(compiledGraph));
+    if (!graph || !steps || !fused) return 0;
+    *steps = static_cast<UINT>(graph->stepCount());
+    *fused = static_cast<UINT>(graph->fusedStepCount());
+    return 1;
 }
 
 }  // extern "C"

@@ -73,18 +73,23 @@ bool rowsAreVectors(const dml::ElementwisePlan& plan) {
 // ALLOW_HALF_PRECISION_COMPUTATION permits fp16 arithmetic but does not require it: vkdml computes fp16 tensors in
 // fp32 either way (within 1 ULP). DISABLE_META_COMMANDS has nothing to disable. DESCRIPTORS_VOLATILE is accepted,
 // but bindings are still read when the dispatch is recorded (they must be complete by then).
-CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS)
-    : Dispatchable(device), op_(&op) {
-    const dml::OperatorInfo& info = op.info();
-    std::vector<dml::TensorLayout> tensors = info.outputs;
-    tensors.insert(tensors.end(), info.inputs.begin(), info.inputs.end());
-    const vk::Context& context = device.context();
+dml::KernelTarget kernelTargetOf(const Device& device) {
+    const vk::Context& context = const_cast<Device&>(device).context();
     dml::KernelTarget target;
     target.deviceName = context.caps().properties.deviceName;
     target.float64Math = context.caps().float64Math;
     target.int64 = context.caps().int64;
     target.float64 = context.caps().float64;
     target.storage16 = context.caps().storage16Bit;
+    return target;
+}
+
+CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS)
+    : CompiledDispatchable(device), op_(&op) {
+    const dml::OperatorInfo& info = op.info();
+    std::vector<dml::TensorLayout> tensors = info.outputs;
+    tensors.insert(tensors.end(), info.inputs.begin(), info.inputs.end());
+    const dml::KernelTarget target = kernelTargetOf(device);
     if (dml::isGeneralOperator(info.schema->type)) {
         dml::GeneralLowering lowered = dml::lowerGeneral(info, target);
         general_ = std::make_unique<GeneralKernel>(device, tensors, std::move(lowered.program),
@@ -363,7 +368,8 @@ DML_BINDING_PROPERTIES OperatorInitializer::bindingProperties() const {
 }
 
 std::vector<BindingSlot> OperatorInitializer::readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
-    // One BUFFER_ARRAY per target, entries only for OWNED_BY_DML tensors (vkdml's operators have none yet), or none.
+    // One BUFFER_ARRAY per target with an entry per target input (graph input), bound only for OWNED_BY_DML ones; or
+    // no bindings at all when no target owns an input.
     require(count == 0 || count == targets_.size(),
             "initializer inputs: bindingCount = " + std::to_string(count) + ", expected 0 or one per target (" +
                 std::to_string(targets_.size()) + ")");
@@ -376,44 +382,93 @@ std::vector<BindingSlot> OperatorInitializer::readInputBindings(UINT count, cons
         require(type == DML_BINDING_TYPE_BUFFER_ARRAY || type == DML_BINDING_TYPE_NONE,
                 where + ": Type = " + std::to_string(type) + ", expected DML_BINDING_TYPE_BUFFER_ARRAY or NONE");
         slots[i].type = static_cast<DML_BINDING_TYPE>(type);
-        if (type == DML_BINDING_TYPE_NONE || !desc.Desc) continue;
-        const auto& array = *static_cast<const DML_BUFFER_ARRAY_BINDING*>(desc.Desc);
-        const auto& target = targets_[i]->info();
-        require(array.BindingCount == 0 || array.BindingCount == target.inputSlots.size(),
-                where + ".BindingCount = " + std::to_string(array.BindingCount) + ", expected 0 or " +
-                    std::to_string(target.inputSlots.size()) + " (" + target.name() + "'s inputs)");
-        require(array.BindingCount == 0 || array.Bindings != nullptr, where + ".Bindings is NULL");
-        for (UINT k = 0; k < array.BindingCount; ++k)
-            require(array.Bindings[k].Buffer == nullptr,
-                    where + ".Bindings[" + std::to_string(k) + "]: " + target.inputNames[k] +
-                        " is not DML_TENSOR_FLAG_OWNED_BY_DML, so nothing is bound to it at initialization");
+        const CompiledDispatchable& target = *targets_[i];
+        const uint32_t inputs = target.initializerInputCount();
+        slots[i].buffers.resize(inputs);
+        const auto* array = type == DML_BINDING_TYPE_BUFFER_ARRAY
+                                ? static_cast<const DML_BUFFER_ARRAY_BINDING*>(desc.Desc) : nullptr;
+        const UINT entries = array ? array->BindingCount : 0;
+        require(entries == 0 || entries == inputs, where + ".BindingCount = " + std::to_string(entries) +
+                                                       ", expected 0 or " + std::to_string(inputs) + " (" +
+                                                       target.displayName() + "'s inputs)");
+        require(entries == 0 || array->Bindings != nullptr, where + ".Bindings is NULL");
+        for (UINT k = 0; k < inputs; ++k) {
+            const std::string entry = where + ".Bindings[" + std::to_string(k) + "] (" +
+                                      target.initializerInputName(k) + ")";
+            const uint64_t owned = target.ownedInputBytes(k);
+            const bool bound = k < entries && array->Bindings[k].Buffer != nullptr;
+            require(owned > 0 || !bound,
+                    entry + ": not DML_TENSOR_FLAG_OWNED_BY_DML, so nothing is bound to it at initialization");
+            require(owned == 0 || bound, entry + ": DML_TENSOR_FLAG_OWNED_BY_DML, so its data must be bound here");
+            if (!bound) continue;
+            BoundBuffer b = readBufferBinding(*device_, array->Bindings[k], DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT, entry);
+            require(b.size >= owned, entry + ".SizeInBytes = " + std::to_string(b.size) + " is less than the " +
+                                         std::to_string(owned) + " bytes the tensor reads");
+            slots[i].buffers[k] = b;
+        }
     }
     return slots;
 }
 
 std::vector<BindingSlot> OperatorInitializer::readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
-    // One persistent resource per target; vkdml's element-wise operators need none.
+    // One persistent resource per target: a buffer where its PersistentResourceSize > 0, else NONE.
     require(count == 0 || count == targets_.size(),
             "initializer outputs: bindingCount = " + std::to_string(count) + ", expected 0 or one per target (" +
                 std::to_string(targets_.size()) + ")");
     require(count == 0 || bindings != nullptr, "initializer outputs: bindings is NULL");
     std::vector<BindingSlot> slots(count);
     for (UINT i = 0; i < count; ++i) {
+        const std::string where = "initializer outputs[" + std::to_string(i) + "]";
         const DML_BINDING_DESC& desc = bindings[i];
         const uint32_t type = rawValue(desc.Type);
+        const uint64_t needed = targets_[i]->bindingProperties().PersistentResourceSize;
         const bool empty = type == DML_BINDING_TYPE_NONE ||
                            (type == DML_BINDING_TYPE_BUFFER &&
                             (!desc.Desc || !static_cast<const DML_BUFFER_BINDING*>(desc.Desc)->Buffer));
-        require(empty, "initializer outputs[" + std::to_string(i) + "]: " + targets_[i]->info().name() +
-                           " has no persistent resource (PersistentResourceSize 0); bind DML_BINDING_TYPE_NONE");
-        slots[i].type = DML_BINDING_TYPE_NONE;
+        if (needed == 0) {
+            require(empty, where + ": " + targets_[i]->displayName() +
+                               " has no persistent resource (PersistentResourceSize 0); bind DML_BINDING_TYPE_NONE");
+            slots[i].type = DML_BINDING_TYPE_NONE;
+            continue;
+        }
+        require(!empty, where + ": " + targets_[i]->displayName() + " needs its persistent resource (" +
+                            std::to_string(needed) + " bytes) bound here");
+        require(type == DML_BINDING_TYPE_BUFFER, where + ": Type = " + std::to_string(type) +
+                                                     ", expected DML_BINDING_TYPE_BUFFER");
+        BoundBuffer b = readBufferBinding(*device_, *static_cast<const DML_BUFFER_BINDING*>(desc.Desc), 256, where);
+        require(b.size >= needed, where + ".SizeInBytes = " + std::to_string(b.size) + " is less than the " +
+                                      std::to_string(needed) + " bytes of the persistent resource");
+        slots[i].type = DML_BINDING_TYPE_BUFFER;
+        slots[i].buffers.push_back(b);
     }
     return slots;
 }
 
-void OperatorInitializer::record(vk::Recording&, const TableBindings&) {
-    // No target owns tensors or persistent state, so initialization is bookkeeping only.
-    for (auto& target : targets_) target->markInitialized();
+void OperatorInitializer::record(vk::Recording& recording, const TableBindings& bindings) {
+    // Checked for every target before anything is recorded.
+    for (size_t i = 0; i < targets_.size(); ++i) {
+        const CompiledDispatchable& target = *targets_[i];
+        bool owns = false;
+        for (uint32_t k = 0; k < target.initializerInputCount(); ++k) owns = owns || target.ownedInputBytes(k) > 0;
+        require(!owns || (bindings.inputsBound && i < bindings.inputs.size() &&
+                          bindings.inputs[i].type == DML_BINDING_TYPE_BUFFER_ARRAY),
+                "RecordDispatch: " + target.displayName() +
+                    " has OWNED_BY_DML inputs; bind them with vkdmlBindInputs on the initializer's binding table");
+        require(target.bindingProperties().PersistentResourceSize == 0 ||
+                    (bindings.outputsBound && i < bindings.outputs.size() && !bindings.outputs[i].buffers.empty()),
+                "RecordDispatch: " + target.displayName() +
+                    " has a persistent resource; bind it with vkdmlBindOutputs on the initializer's binding table");
+    }
+    for (size_t i = 0; i < targets_.size(); ++i) {
+        const std::vector<BoundBuffer> none;
+        const std::vector<BoundBuffer>& owned = bindings.inputsBound && i < bindings.inputs.size()
+                                                    ? bindings.inputs[i].buffers : none;
+        const BoundBuffer persistent = bindings.outputsBound && i < bindings.outputs.size() &&
+                                               !bindings.outputs[i].buffers.empty()
+                                           ? bindings.outputs[i].buffers[0] : BoundBuffer{};
+        targets_[i]->recordInitialization(recording, owned, persistent);
+        targets_[i]->markInitialized();
+    }
 }
 
 }  // namespace vkdml

@@ -11,6 +11,7 @@
 #include "core/buffer.h"
 #include "core/kernel_params.h"
 #include "core/operator.h"
+#include "dml/elementwise_lowering.h"
 #include "dml/elementwise_plan.h"
 #include "vk/recording.h"
 
@@ -54,7 +55,29 @@ protected:
     Ref<Device> device_;
 };
 
-class CompiledOperator final : public Dispatchable {
+// A compiled operator or graph: what an initializer needs from each of its targets.
+class CompiledDispatchable : public Dispatchable {
+public:
+    using Dispatchable::Dispatchable;
+    virtual std::string displayName() const = 0;  // "ACTIVATION_RELU", "graph of 3 nodes"
+    // The entries of the target's DML_BUFFER_ARRAY_BINDING at initialization: one per input (operator) or per graph
+    // input. ownedInputBytes: the bytes an OWNED_BY_DML input's entry must hold; 0 for the others (left empty).
+    virtual uint32_t initializerInputCount() const = 0;
+    virtual std::string initializerInputName(uint32_t input) const = 0;
+    virtual uint64_t ownedInputBytes(uint32_t) const { return 0; }
+    // Fills the persistent resource (PersistentResourceSize > 0): owned inputs and constants.
+    virtual void recordInitialization(vk::Recording&, const std::vector<BoundBuffer>& /*owned*/,
+                                      const BoundBuffer& /*persistent*/) {}
+    void markInitialized() { initialized_ = true; }
+
+protected:
+    std::atomic<bool> initialized_{false};
+};
+
+// The element-wise plan's device target: the capabilities lowering looks at.
+dml::KernelTarget kernelTargetOf(const Device& device);
+
+class CompiledOperator final : public CompiledDispatchable {
 public:
     CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS flags);
     ~CompiledOperator() override;
@@ -65,7 +88,16 @@ public:
     void record(vk::Recording& recording, const TableBindings& bindings) override;
 
     const dml::OperatorInfo& info() const { return op_->info(); }
-    void markInitialized() { initialized_ = true; }
+    std::string displayName() const override { return info().name(); }
+    // The input binding slots, absent optional tensors (NULL in the desc) included.
+    uint32_t initializerInputCount() const override {
+        const auto& inf = info();
+        return static_cast<uint32_t>(inf.inputSlots.empty() ? inf.inputs.size() : inf.inputSlots.size());
+    }
+    std::string initializerInputName(uint32_t input) const override {
+        const auto& inf = info();
+        return inf.inputSlots.empty() ? inf.inputNames[input] : inf.inputSlotNames[input];
+    }
     const std::string& shaderName() const { return shaderName_; }  // the kernel it dispatches ("celu_f32_contig")
 
 private:
@@ -88,12 +120,11 @@ private:
     bool naive_ = false;           // the benchmark baseline kernel (VKDML_BENCH_NAIVE_KERNELS)
     KernelParams params_{};  // the push constants every dispatch shares (attributes, strides)
     KernelParams rowsParams_{};  // the same for the rows kernel, strides in vectors
-    std::atomic<bool> initialized_{false};
 };
 
 class OperatorInitializer final : public Dispatchable {
 public:
-    OperatorInitializer(Device& device, std::vector<Ref<CompiledOperator>> targets)
+    OperatorInitializer(Device& device, std::vector<Ref<CompiledDispatchable>> targets)
         : Dispatchable(device), targets_(std::move(targets)) {}
 
     DML_BINDING_PROPERTIES bindingProperties() const override;
@@ -102,7 +133,7 @@ public:
     void record(vk::Recording& recording, const TableBindings& bindings) override;
 
 private:
-    std::vector<Ref<CompiledOperator>> targets_;
+    std::vector<Ref<CompiledDispatchable>> targets_;
 };
 
 // Reads one DML_BUFFER_BINDING (named `where`) and checks it lies inside its buffer, on `device`, in a DEFAULT heap,

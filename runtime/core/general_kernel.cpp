@@ -10,6 +10,8 @@ namespace vkdml {
 
 namespace {
 
+constexpr uint64_t kSplitElements = 65536;
+
 using kernel::Access;
 using kernel::Walk;
 
@@ -85,8 +87,11 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
             for (uint32_t t = 0; t < tensorCount; ++t)
                 if (main_.program.access[t] == Access::Broadcast) c.firstElement[t] = 0, c.spanElements[t] = 1;
 
-    const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    compile(device, main_, cpu);
+    // CPU devices run every branch under an execution mask, so large linear walks get whole quads and the tail as
+    // two kernels; small ones are not worth a second pipeline.
+    const bool split = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU &&
+                       plan_.elementCount >= kSplitElements;
+    compile(device, main_, split);
     bool needFallback = false;
     for (const dml::Chunk& c : chunks_) {
         useFallback_.push_back(!mainVariantFits(c));
@@ -96,11 +101,16 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
     name_ = main_.program.name();
 }
 
-void GeneralKernel::compile(Device& device, Variant& variant, bool cpu) {
-    if (variant.program.walk == Walk::Linear && cpu) {
-        // CPU devices run every branch under an execution mask: whole quads and the tail as two kernels.
-        variant.pipeline = &device.pipelines().get(variant.program, 1);
-        variant.tailPipeline = &device.pipelines().get(variant.program, 2);
+void GeneralKernel::compile(Device& device, Variant& variant, bool split) {
+    if (variant.program.walk == Walk::Linear && split) {
+        // Only the pipelines some chunk runs: whole quads, the tail.
+        bool quads = false, tail = false;
+        for (const dml::Chunk& c : chunks_) {
+            quads = quads || c.count >= 4;
+            tail = tail || c.count % 4 != 0;
+        }
+        variant.pipeline = &device.pipelines().get(variant.program, quads ? 1 : 0);
+        if (quads && tail) variant.tailPipeline = &device.pipelines().get(variant.program, 2);
     } else {
         variant.pipeline = &device.pipelines().get(variant.program);
     }

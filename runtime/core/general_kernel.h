@@ -31,7 +31,7 @@ private:
         const vk::Pipeline* pipeline = nullptr;
         const vk::Pipeline* tailPipeline = nullptr;  // CPU devices, linear walk: the last partial quad
     };
-    void compile(Device& device, Variant& variant, bool cpu);
+    void compile(Device& device, Variant& variant, bool split);
     bool mainVariantFits(const dml::Chunk& chunk) const;
 
     dml::ElementwisePlan plan_;

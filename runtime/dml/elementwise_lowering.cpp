@@ -155,6 +155,15 @@ void lowerInteger(const OperatorInfo& info, const KernelTarget& target, LoweredK
 
 }  // namespace
 
+bool activationFunction(DML_OPERATOR_TYPE type, Fn& fn, uint32_t& attributeCount) {
+    const FloatForm* form = floatForm(type);
+    if (!form || type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || type == DML_OPERATOR_ELEMENT_WISE_IDENTITY)
+        return false;
+    fn = type == DML_OPERATOR_ACTIVATION_IDENTITY ? Fn::None : form->general;  // IDENTITY: nothing to apply
+    attributeCount = type == DML_OPERATOR_ACTIVATION_IDENTITY ? 0 : form->attributes;
+    return true;
+}
+
 ScalarType scalarType(DML_TENSOR_DATA_TYPE type) {
     switch (type) {
         case DML_TENSOR_DATA_TYPE_FLOAT32: return ScalarType::Float32;

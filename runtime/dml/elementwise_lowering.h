@@ -28,6 +28,9 @@ struct LoweredKernel {
 };
 
 kernel::ScalarType scalarType(DML_TENSOR_DATA_TYPE type);
+// A float activation's library function (the general form, for any parameters; Fn::None for IDENTITY) and how many FLOAT attributes it
+// takes after x; false for types that are not single-input float activations. ADD1's FusedActivation uses it.
+bool activationFunction(DML_OPERATOR_TYPE type, kernel::Fn& fn, uint32_t& attributeCount);
 
 // Lowers `info` (a validated element-wise operator) for the kernel body `walk`, chosen by the host from the tensors'
 // layouts. Walk::Naive gives vkdml-bench's baseline formula. Throws E_NOTIMPL naming the missing device capability

@@ -1,11 +1,14 @@
 #include "dml/general_lowering.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cmath>
 #include <cstring>
 #include <iterator>
 
 #include "core/error.h"
+#include "dml/elementwise_lowering.h"
 #include "dml/tensor.h"
 
 namespace vkdml::dml {
@@ -20,6 +23,12 @@ enum class Family : uint8_t {
     Unary,      // one input, the output's type: ScaleBias first where the desc has one (floats)
     Round, IsNan, IsInfinity, Threshold, Clip,
     QuantizeLinear, DequantizeLinear, QuantizedAdd,
+    ConstantPow,  // pow(x, Exponent) after the ScaleBias
+    Pow,          // pow(Input, Exponent): float or integer base, float or integer exponent
+    Clip1,     // CLIP with DML_SCALAR_UNION bounds: max(Min, min(x, Max))
+    ClipGrad,  // CLIP_GRAD (FLOAT bounds) and CLIP_GRAD1 (union bounds): dY where Min < x < Max, else 0
+    ReluGrad,  // dY where x > 0, else 0
+    Add1,      // a + b, then the FusedActivation
 };
 
 // One row per operator: the library function for 8- to 32-bit values and for 64-bit ones (Fn::None: none).
@@ -38,6 +47,8 @@ constexpr GeneralForm kForms[] = {
     {DML_OPERATOR_ELEMENT_WISE_MIN, Family::Arithmetic, Fn::Min, Fn::Min64},
     {DML_OPERATOR_ELEMENT_WISE_MEAN, Family::Arithmetic, Fn::Mean, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, Family::Arithmetic, Fn::DifferenceSquare, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, Family::Arithmetic, Fn::ModTrunc, Fn::ModTrunc64},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, Family::Arithmetic, Fn::ModFloor, Fn::ModFloor64},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, Family::Compare, Fn::Equals, Fn::Equals64},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, Family::Compare, Fn::Greater, Fn::Greater64},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, Family::Compare, Fn::Less, Fn::Less64},
@@ -65,16 +76,37 @@ constexpr GeneralForm kForms[] = {
     {DML_OPERATOR_ELEMENT_WISE_SQRT, Family::Unary, Fn::Sqrt, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_EXP, Family::Unary, Fn::Exp, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_LOG, Family::Unary, Fn::Log, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_SIN, Family::Unary, Fn::Sin, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_COS, Family::Unary, Fn::Cos, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_TAN, Family::Unary, Fn::Tan, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ASIN, Family::Unary, Fn::Asin, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ACOS, Family::Unary, Fn::Acos, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN, Family::Unary, Fn::Atan, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_SINH, Family::Unary, Fn::Sinh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_COSH, Family::Unary, Fn::Cosh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_TANH, Family::Unary, Fn::Tanh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ASINH, Family::Unary, Fn::Asinh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ACOSH, Family::Unary, Fn::Acosh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ATANH, Family::Unary, Fn::Atanh, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ERF, Family::Unary, Fn::Erf, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, Family::ConstantPow, Fn::Pow, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_POW, Family::Pow, Fn::Pow, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN_YX, Family::Arithmetic, Fn::Atan2, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_ROUND, Family::Round, Fn::Round, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_IS_NAN, Family::IsNan, Fn::IsNan, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, Family::IsInfinity, Fn::IsInfinity, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, Family::Threshold, Fn::Max, Fn::None},
-    {DML_OPERATOR_ELEMENT_WISE_CLIP, Family::Clip, Fn::Max, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP, Family::Clip, Fn::Max, Fn::Max64},
     {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, Family::QuantizeLinear, Fn::Quantize, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, Family::DequantizeLinear, Fn::Dequantize, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, Family::QuantizedAdd, Fn::Quantize, Fn::None},
     {DML_OPERATOR_QUANTIZE, Family::QuantizeLinear, Fn::Quantize, Fn::None},  // [scale] or [scale, zero point]
     {DML_OPERATOR_DEQUANTIZE, Family::DequantizeLinear, Fn::Dequantize, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP1, Family::Clip1, Fn::Max, Fn::Max64},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, Family::ClipGrad, Fn::ClipGradPass, Fn::ClipGradPass64},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, Family::ClipGrad, Fn::ClipGradPass, Fn::ClipGradPass64},
+    {DML_OPERATOR_ACTIVATION_RELU_GRAD, Family::ReluGrad, Fn::Greater, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_ADD1, Family::Add1, Fn::Add, Fn::None},
 };
 
 const GeneralForm* findForm(DML_OPERATOR_TYPE type) {
@@ -208,6 +240,87 @@ uint32_t dequantizeValue(kernel::ElementwiseProgram& p, uint32_t x, uint32_t sca
     return p.call(Fn::Dequantize, ScalarType::Float32, {xw, zp, scale});
 }
 
+// ---- bounds of CLIP, CLIP1, CLIP_GRAD, CLIP_GRAD1 ---------------------------------------------------------------------
+
+// An integer bound for a tensor of `type` as its 64-bit two's-complement pattern.
+struct IntRange {
+    int64_t lo;
+    uint64_t hi;  // the type's range: [lo, hi] (as signed or unsigned values)
+};
+IntRange typeRange(ScalarType type) {
+    const uint32_t bits = kernel::scalarTypeBits(type);
+    if (kernel::isSignedIntegerType(type))
+        return {bits == 64 ? INT64_MIN : -(int64_t(1) << (bits - 1)),
+                bits == 64 ? uint64_t(INT64_MAX) : (uint64_t(1) << (bits - 1)) - 1};
+    return {0, bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1};
+}
+
+// A DML_SCALAR_UNION's value for an integer tensor of `type`: the low bits, sign-extended for signed types (as a
+// 128-bit value so that both INT64 and UINT64 fit).
+__extension__ typedef __int128 Int128;
+Int128 scalarInteger(uint64_t raw, ScalarType type) {
+    const uint32_t bits = kernel::scalarTypeBits(type);
+    const uint64_t masked = bits == 64 ? raw : raw & ((uint64_t(1) << bits) - 1);
+    if (!kernel::isSignedIntegerType(type)) return Int128(masked);
+    const uint64_t sign = uint64_t(1) << (bits - 1);
+    return Int128(int64_t((masked ^ sign) - sign));
+}
+
+// The program value of an integer bound `v` (within the type's range), as an attribute of the tensors' type: one
+// word for 8- to 32-bit types, two words joined in the kernel for 64-bit ones.
+uint32_t intBound(GeneralLowering& lowered, Int128 v, ScalarType type) {
+    const uint64_t bits = static_cast<uint64_t>(v);
+    if (!is64(type)) return addAttribute(lowered, static_cast<uint32_t>(bits), type);
+    const uint32_t lo = addAttribute(lowered, static_cast<uint32_t>(bits), ScalarType::UInt32);
+    const uint32_t hi = addAttribute(lowered, static_cast<uint32_t>(bits >> 32), ScalarType::UInt32);
+    return lowered.program.call(type == ScalarType::Int64 ? Fn::PackInt64 : Fn::PackUint64, type, {lo, hi});
+}
+
+Int128 clampToType(Int128 v, ScalarType type) {
+    const IntRange r = typeRange(type);
+    const Int128 lo = r.lo, hi = Int128(r.hi);
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+// A FLOAT as a real number -> the integer trunc/floor/ceil of it as a 128-bit value (NaN: 0; beyond 2^100 the value
+// is past every 64-bit type anyway).
+enum class Rounding { Trunc, Floor, Ceil };
+Int128 floatToInt(float value, Rounding rounding) {
+    if (std::isnan(value)) return 0;
+    double v = double(value);
+    v = rounding == Rounding::Trunc ? std::trunc(v) : rounding == Rounding::Floor ? std::floor(v) : std::ceil(v);
+    if (v > 0x1p100) return Int128(1) << 100;
+    if (v < -0x1p100) return -(Int128(1) << 100);
+    return Int128(v);
+}
+
+// The float bound of a DML_SCALAR_UNION for a FLOAT32 or FLOAT16 tensor, as FLOAT32 bits (FLOAT16: the half in the
+// low 2 bytes, widened exactly).
+uint32_t scalarFloatBits(uint64_t raw, ScalarType type) {
+    if (type == ScalarType::Float32) return static_cast<uint32_t>(raw);
+    const uint32_t h = static_cast<uint32_t>(raw & 0xffff);
+    const uint32_t sign = (h & 0x8000u) << 16, exponent = (h >> 10) & 31, mantissa = h & 1023;
+    if (exponent == 31) return sign | 0x7f800000u | (mantissa << 13);
+    if (exponent != 0) return sign | ((exponent + 112) << 23) | (mantissa << 13);
+    if (mantissa == 0) return sign;
+    const float value = std::ldexp(float(mantissa), -24);  // a subnormal half: exact in FLOAT32
+    return sign | floatBits(value);
+}
+
+// CLIP_GRAD's integer pass range: the integers strictly between Min and Max, clamped to the type; empty (lo > hi)
+// when there are none. A NaN bound excludes nothing.
+void clipGradRange(Int128 below, Int128 above, bool belowNone, bool aboveNone, ScalarType type, Int128& lo,
+                   Int128& hi) {
+    const IntRange r = typeRange(type);
+    lo = belowNone ? Int128(r.lo) : below + 1;
+    hi = aboveNone ? Int128(r.hi) : above - 1;
+    if (lo > hi || lo > Int128(r.hi) || hi < Int128(r.lo)) {
+        lo = Int128(r.hi), hi = Int128(r.lo);  // empty
+        return;
+    }
+    lo = clampToType(lo, type), hi = clampToType(hi, type);
+}
+
 }  // namespace
 
 bool isGeneralOperator(DML_OPERATOR_TYPE type) { return findForm(type) != nullptr; }
@@ -265,7 +378,7 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
         case Family::Round:
         case Family::Threshold:
         case Family::Clip: {
-            if (fn == Fn::None || (form->family == Family::Clip && is64(in)))
+            if (fn == Fn::None)
                 fail(E_NOTIMPL, info.name() + " on " + kernel::scalarTypeName(in) + " tensors is not implemented yet");
             const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
             uint32_t r;
@@ -273,6 +386,11 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
                 r = p.call(fn, out, {x});
             } else if (form->family == Family::Round) {
                 r = p.call(fn, out, {x, addAttribute(lowered, info.enums[0], ScalarType::UInt32)});
+            } else if (is64(in)) {
+                // CLIP on INT64/UINT64: the FLOAT bounds truncated toward zero and saturated to the type, exact.
+                const uint32_t lo = intBound(lowered, clampToType(floatToInt(info.floats[2], Rounding::Trunc), in), in);
+                const uint32_t hi = intBound(lowered, clampToType(floatToInt(info.floats[3], Rounding::Trunc), in), in);
+                r = p.call(Fn::Min64, out, {p.call(Fn::Max64, out, {x, lo}), hi});
             } else {
                 // THRESHOLD: max(x, Min); CLIP: min(max(x, Min), Max) (a NaN x gives the bound, D3D's rule).
                 const uint32_t lo = addAttribute(lowered, attributeWord(info.floats[2], in), in);
@@ -315,6 +433,100 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             p.store(0, quantizeValue(p, sum, slot(6), slot(7), out));
             p.label += std::string("_") + kernel::scalarTypeName(p.inputs[0]);
             if (info.inputs.size() < 8) p.label += "_" + std::to_string(8 - info.inputs.size()) + "nozp";
+            break;
+        }
+        case Family::ConstantPow: {
+            const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
+            p.store(0, p.call(fn, out, {x, addAttribute(lowered, floatBits(info.floats[2]), in)}));
+            break;
+        }
+        case Family::Pow: {
+            // ScaleBias on the base (floats only); the exponent's type is its own.
+            const ScalarType base = p.inputs[0], exponent = p.inputs[1];
+            const uint32_t x = applyScaleBias(lowered, info, p.input(0), base);
+            const uint32_t e = p.input(1);
+            uint32_t r;
+            if (kernel::isFloatType(base) && kernel::isFloatType(exponent)) {
+                r = p.call(Fn::Pow, out, {x, e});
+            } else if (kernel::isFloatType(base)) {
+                r = p.call(Fn::PowN, out, {x, e});
+            } else if (kernel::isFloatType(exponent)) {
+                // Computed in FLOAT32, then converted like CAST (truncated toward zero, saturated, NaN -> 0).
+                const uint32_t xf = p.cast(x, ScalarType::Float32);
+                const uint32_t ef = exponent == ScalarType::Float32 ? e : p.cast(e, ScalarType::Float32);
+                r = castValue(p, p.call(Fn::Pow, ScalarType::Float32, {xf, ef}), ScalarType::Float32, out);
+            } else {
+                r = p.call(Fn::IntPow, out, {x, e});
+            }
+            p.store(0, r);
+            p.label += std::string("_") + kernel::scalarTypeName(exponent);
+            break;
+        }
+        case Family::Clip1: {
+            // max(Min, min(x, Max)): with Min > Max the result is Min; a NaN x gives the bound (D3D's rule).
+            const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
+            uint32_t lo, hi;
+            if (kernel::isFloatType(in)) {
+                lo = addAttribute(lowered, scalarFloatBits(info.scalars[0], in), in);
+                hi = addAttribute(lowered, scalarFloatBits(info.scalars[1], in), in);
+            } else {
+                lo = intBound(lowered, scalarInteger(info.scalars[0], in), in);
+                hi = intBound(lowered, scalarInteger(info.scalars[1], in), in);
+            }
+            const Fn mn = is64(in) ? Fn::Min64 : Fn::Min, mx = is64(in) ? Fn::Max64 : Fn::Max;
+            p.store(0, p.call(mx, out, {p.call(mn, out, {x, hi}), lo}));
+            break;
+        }
+        case Family::ClipGrad: {
+            const bool union1 = info.schema->type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1;
+            uint32_t lo, hi;
+            if (kernel::isFloatType(in)) {
+                // Compared in FLOAT32 with the FLOAT bound itself (FLOAT16 x widens exactly).
+                lo = addAttribute(lowered, union1 ? scalarFloatBits(info.scalars[0], in) : floatBits(info.floats[0]), in);
+                hi = addAttribute(lowered, union1 ? scalarFloatBits(info.scalars[1], in) : floatBits(info.floats[1]), in);
+            } else {
+                Int128 a, b;
+                if (union1) {
+                    clipGradRange(scalarInteger(info.scalars[0], in), scalarInteger(info.scalars[1], in), false, false,
+                                  in, a, b);
+                } else {  // x <= Min <=> x <= floor(Min); x >= Max <=> x >= ceil(Max) (x an integer)
+                    clipGradRange(floatToInt(info.floats[0], Rounding::Floor), floatToInt(info.floats[1], Rounding::Ceil),
+                                  std::isnan(info.floats[0]), std::isnan(info.floats[1]), in, a, b);
+                }
+                lo = intBound(lowered, a, in);
+                hi = intBound(lowered, b, in);
+            }
+            const uint32_t pass = p.call(fn, ScalarType::UInt32, {p.input(0), lo, hi});
+            p.store(0, p.call(is64(in) ? Fn::Select64 : Fn::Select, out, {pass, p.input(1), p.constant(0, out)}));
+            break;
+        }
+        case Family::ReluGrad: {
+            const uint32_t zero = p.constant(0, in);
+            const uint32_t pass = p.call(Fn::Greater, ScalarType::UInt32, {p.input(0), zero});
+            p.store(0, p.call(Fn::Select, out, {pass, p.input(1), zero}));
+            break;
+        }
+        case Family::Add1: {
+            uint32_t r = p.call(Fn::Add, out, {p.input(0), p.input(1)});
+            if (info.fusedType != DML_OPERATOR_INVALID) {
+                Fn activation;
+                uint32_t count;
+                if (!activationFunction(info.fusedType, activation, count))
+                    fail(E_FAIL, "internal: fused activation " + std::to_string(info.fusedType) + " has no function");
+                if (activation == Fn::None) {
+                    // ACTIVATION_IDENTITY: the sum itself
+                } else if (count == 0) {
+                    r = p.call(activation, out, {r});
+                } else {
+                    const uint32_t a0 = addAttribute(lowered, floatBits(info.fusedFloats[0]), ScalarType::Float32);
+                    r = count == 1 ? p.call(activation, out, {r, a0})
+                                   : p.call(activation, out,
+                                            {r, a0, addAttribute(lowered, floatBits(info.fusedFloats[1]),
+                                                                 ScalarType::Float32)});
+                }
+                p.label += std::string("_") + operatorName(info.fusedType);
+            }
+            p.store(0, r);
             break;
         }
         case Family::IsNan:

@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "dml/general_lowering.h"
+#include "dml/operator_desc.h"
 
 namespace vkdml::dml {
 
@@ -29,6 +30,9 @@ OperatorInfo infoFor(const OperatorSchema& schema, DML_TENSOR_DATA_TYPE dataType
             case FieldKind::Float: info.floats[info.floatCount] = attributes[info.floatCount % 2]; ++info.floatCount; break;
             case FieldKind::Enum:
             case FieldKind::QuantizationTensors: break;
+            case FieldKind::ScalarDataType:
+            case FieldKind::Scalar:
+            case FieldKind::FusedActivation: break;
             case FieldKind::OptionalScaleBias:
                 info.floats[info.floatCount++] = attributes[0];
                 info.floats[info.floatCount++] = attributes[1];
@@ -47,7 +51,7 @@ std::vector<uint32_t> typesIn(uint32_t mask) {
 
 // General operators: every data type (and, for tensors with a type of their own, every type of theirs) in the
 // linear walk over packed tensors and the quads walk over strided ones; the first type also in the elements walk.
-// Optional inputs (zero points) are also left out once.
+// Optional inputs (zero points) are also left out once; ADD1 also with each fusable activation.
 void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, std::vector<CatalogEntry>& catalog) {
     const uint32_t shared = schema.support->rows[schema.support->rowCount - 1].dataTypes;
     struct Entry {
@@ -68,6 +72,13 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
         entries.push_back({field.kind == FieldKind::OutputTensor, own != nullptr, field.optionalSince != 0,
                            typesIn(types)});
     }
+    // ADD1: without and with each fusable activation.
+    std::vector<DML_OPERATOR_TYPE> fusedVariants{DML_OPERATOR_INVALID};
+    for (uint32_t f = 0; f < schema.fieldCount; ++f)
+        if (schema.fields[f].kind == FieldKind::FusedActivation)
+            for (uint32_t a = 0; a < operatorTypeCount(); ++a)
+                if (isFusableActivation(static_cast<DML_OPERATOR_TYPE>(a)))
+                    fusedVariants.push_back(static_cast<DML_OPERATOR_TYPE>(a));
     bool firstType = true;
     for (uint32_t sharedType : typesIn(shared)) {
         // Fields with their own types run through all of theirs with the shared type fixed; CAST (two own fields)
@@ -102,36 +113,44 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 absent.inputSlotNames.push_back("catalog");
                 if (!entries[k].optional) absent.inputs.push_back(tensor);
             }
-            KernelTarget target;
-            target.deviceName = "catalog";
-            target.int64 = target.float64 = true;
-            GeneralLowering lowered;
-            bool implemented = true;
-            try {
-                // Type combinations the operator's own rules reject (quantization) have no kernel.
-                if (schema.checkTypes) schema.checkTypes(info, "");
-                lowered = lowerGeneral(info, target);
-            } catch (const Error& e) {
-                // Forms not implemented yet (CLIP on 64-bit types); type combinations checkTypes rejects.
-                if (e.hr() != E_NOTIMPL && !(schema.checkTypes && e.hr() == E_INVALIDARG)) throw;
-                implemented = false;
-            }
-            std::vector<std::pair<kernel::Walk, kernel::Access>> walks = {
-                {kernel::Walk::Linear, kernel::Access::Packed}, {kernel::Walk::Quads, kernel::Access::Strided}};
-            if (firstType) walks.push_back({kernel::Walk::Elements, kernel::Access::Strided});
-            if (!implemented) walks.clear();
-            auto emit = [&](const GeneralLowering& from) {
-                for (const auto& [walk, access] : walks) {
-                    LoweredKernel kernel;
-                    kernel.program = from.program;
-                    kernel.program.walk = walk;
-                    kernel.program.access.assign(from.program.tensorCount(), access);
-                    if (seen.insert(kernel.program.hash()).second)
-                        catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+            for (DML_OPERATOR_TYPE fusedType : fusedVariants) {
+                info.fusedType = absent.fusedType = fusedType;
+                info.fusedFloats[0] = absent.fusedFloats[0] = 0.5f;
+                info.fusedFloats[1] = absent.fusedFloats[1] = 2.0f;
+                KernelTarget target;
+                target.deviceName = "catalog";
+                target.int64 = target.float64 = true;
+                GeneralLowering lowered;
+                bool implemented = true;
+                try {
+                    // Type combinations the operator's own rules reject (quantization) have no kernel.
+                    if (schema.checkTypes) schema.checkTypes(info, "");
+                    lowered = lowerGeneral(info, target);
+                } catch (const Error& e) {
+                    // Forms not implemented yet; type combinations checkTypes rejects.
+                    if (e.hr() != E_NOTIMPL && !(schema.checkTypes && e.hr() == E_INVALIDARG)) throw;
+                    implemented = false;
                 }
-            };
-            emit(lowered);
-            if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
+                std::vector<std::pair<kernel::Walk, kernel::Access>> walks = {
+                    {kernel::Walk::Linear, kernel::Access::Packed}, {kernel::Walk::Quads, kernel::Access::Strided}};
+                if (firstType) walks.push_back({kernel::Walk::Elements, kernel::Access::Strided});
+                if (!implemented) walks.clear();
+                auto emit = [&](const GeneralLowering& from) {
+                    for (const auto& [walk, access] : walks) {
+                        LoweredKernel kernel;
+                        kernel.program = from.program;
+                        kernel.program.walk = walk;
+                        kernel.program.access.assign(from.program.tensorCount(), access);
+                        // Every operator keeps at least one entry, also where its program equals another
+                        // operator's (CLIP_GRAD1 and CLIP_GRAD with the same bounds).
+                        const bool firstOfOperator = catalog.empty() || catalog.back().op != schema.type;
+                        if (seen.insert(kernel.program.hash()).second || firstOfOperator)
+                            catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+                    }
+                };
+                emit(lowered);
+                if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
+            }
             // Next combination of the own-type tensors (an odometer over them).
             more = false;
             for (size_t k = 0; k < entries.size() && !more; ++k) {

@@ -54,7 +54,70 @@ void checkSupport(const OperatorSchema& schema, const SupportTable& support, con
                             " on this data type is not implemented by vkdml yet");
 }
 
+// The activations DirectML lets an operator fuse (directml-api.md section 4.3; ELEMENT_WISE_CLIP only into
+// CONVOLUTION and GEMM, SOFTMAX only into GEMM).
+constexpr DML_OPERATOR_TYPE kFusable[] = {
+    DML_OPERATOR_ACTIVATION_LINEAR,      DML_OPERATOR_ACTIVATION_SIGMOID,          DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
+    DML_OPERATOR_ACTIVATION_TANH,        DML_OPERATOR_ACTIVATION_SCALED_TANH,      DML_OPERATOR_ACTIVATION_RELU,
+    DML_OPERATOR_ACTIVATION_LEAKY_RELU,  DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, DML_OPERATOR_ACTIVATION_ELU,
+    DML_OPERATOR_ACTIVATION_CELU,        DML_OPERATOR_ACTIVATION_SCALED_ELU,       DML_OPERATOR_ACTIVATION_SOFTPLUS,
+    DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS, DML_OPERATOR_ACTIVATION_SOFTSIGN, DML_OPERATOR_ACTIVATION_IDENTITY,
+    DML_OPERATOR_ACTIVATION_SHRINK,      DML_OPERATOR_ACTIVATION_GELU,
+};
+
+// A FusedActivation field: NULL, or a fusable activation available at `level` whose InputTensor and OutputTensor
+// are NULL; its FLOAT fields go to info.fused*.
+void readFusedActivation(const DML_OPERATOR_DESC* fused, DML_FEATURE_LEVEL level, const std::string& where,
+                         OperatorInfo& info) {
+    if (!fused) return;
+    const uint32_t rawType = rawValue(fused->Type);
+    bool fusable = false;
+    for (DML_OPERATOR_TYPE t : kFusable) fusable = fusable || uint32_t(t) == rawType;
+    const char* name = rawType < operatorTypeCount() ? operatorName(static_cast<DML_OPERATOR_TYPE>(rawType)) : nullptr;
+    const std::string typeText = name ? std::string("DML_OPERATOR_") + name : std::to_string(rawType);
+    require(fusable, where + "->Type = " + typeText + " cannot be fused (DirectML fuses LINEAR, SIGMOID, HARD_SIGMOID, "
+                     "TANH, SCALED_TANH, RELU, LEAKY_RELU, THRESHOLDED_RELU, ELU, CELU, SCALED_ELU, SOFTPLUS, "
+                     "PARAMETRIC_SOFTPLUS, SOFTSIGN, IDENTITY, SHRINK and GELU activations here)");
+    const auto type = static_cast<DML_OPERATOR_TYPE>(rawType);
+    const DML_FEATURE_LEVEL introduced = operatorIntroducedLevel(type);
+    require(introduced <= level, where + "->Type = " + typeText + " needs feature level " +
+                                     featureLevelName(introduced) + "; this device is capped at " +
+                                     featureLevelName(level));
+    require(fused->Desc != nullptr, where + "->Desc is NULL");
+    const OperatorSchema* schema = findSchema(type);
+    if (!schema) fail(E_FAIL, "internal: fusable " + typeText + " has no schema");
+    const auto* base = static_cast<const unsigned char*>(fused->Desc);
+    size_t offset = 0;
+    const std::string prefix = where + "->Desc (DML_" + name + "_OPERATOR_DESC).";
+    for (uint32_t i = 0; i < schema->fieldCount; ++i) {
+        const FieldSpec& field = schema->fields[i];
+        if (field.kind == FieldKind::Float) {
+            offset = (offset + alignof(FLOAT) - 1) & ~(alignof(FLOAT) - 1);
+            float value;
+            std::memcpy(&value, base + offset, sizeof(value));
+            offset += sizeof(FLOAT);
+            checkFloatRule(field, value, level, prefix + field.name);
+            info.fusedFloats[info.fusedFloatCount++] = value;
+            continue;
+        }
+        // The activations' descs hold tensors and FLOATs only.
+        offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);
+        const DML_TENSOR_DESC* tensor;
+        std::memcpy(&tensor, base + offset, sizeof(tensor));
+        offset += sizeof(tensor);
+        require(tensor == nullptr, prefix + field.name + " must be NULL: a fused activation runs on the operator's "
+                                   "own output");
+    }
+    info.fusedType = type;
+}
+
 }  // namespace
+
+bool isFusableActivation(DML_OPERATOR_TYPE type) {
+    for (DML_OPERATOR_TYPE t : kFusable)
+        if (t == type) return true;
+    return false;
+}
 
 OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level) {
     require(desc != nullptr, "DML_OPERATOR_DESC is NULL");
@@ -79,6 +142,7 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
     const FieldSpec* typed = nullptr;  // the first tensor whose DataType the operator's other tensors share
     TensorLayout typedLayout;
     std::vector<const FieldSpec*> inputSpecs, outputSpecs;  // per tensor in `inputs` / `outputs`: its field
+    std::vector<std::pair<bool, size_t>> tensorOrder;       // (output, index) of every tensor in field order
     // Reads, checks and records one tensor of `field`.
     auto addTensor = [&](const DML_TENSOR_DESC* tensorDesc, const FieldSpec& field, const std::string& where,
                          const char* fieldName, bool output) {
@@ -90,14 +154,14 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
                     where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML is only valid on input tensors");
             require(!hasSelfOverlap(t), where + ": Strides make two elements share an address (" + t.describe() +
                                             "); outputs must not alias themselves");
+            tensorOrder.push_back({true, info.outputs.size()});
             info.outputs.push_back(t);
             info.outputNames.push_back(fieldName);
             outputSpecs.push_back(&field);
         } else {
-            if (t.flags & DML_TENSOR_FLAG_OWNED_BY_DML)
-                fail(E_NOTIMPL, where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML inputs are not implemented by vkdml yet");
             info.inputSlots.push_back(static_cast<int32_t>(info.inputs.size()));
             info.inputSlotNames.push_back(fieldName);
+            tensorOrder.push_back({false, info.inputs.size()});
             info.inputs.push_back(t);
             info.inputNames.push_back(fieldName);
             inputSpecs.push_back(&field);
@@ -160,6 +224,33 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             for (uint32_t k = 0; k < count; ++k) addTensor(&array[k], field, prefix + kNames[k], kNames[k], false);
             continue;
         }
+        if (field.kind == FieldKind::ScalarDataType) {  // follows the tensors: their DataType is known
+            offset = (offset + alignof(UINT) - 1) & ~(alignof(UINT) - 1);
+            uint32_t value;
+            std::memcpy(&value, base + offset, sizeof(value));
+            offset += sizeof(UINT);
+            require(typed && value == uint32_t(typedLayout.dataType),
+                    where + " = " + (value <= DML_TENSOR_DATA_TYPE_INT64
+                                         ? std::string(dataTypeName(static_cast<DML_TENSOR_DATA_TYPE>(value)))
+                                         : std::to_string(value)) + " must equal " +
+                        (typed ? typed->name : "the tensors'") + ".DataType = " +
+                        dataTypeName(typedLayout.dataType));
+            continue;
+        }
+        if (field.kind == FieldKind::Scalar) {
+            offset = (offset + alignof(DML_SCALAR_UNION) - 1) & ~(alignof(DML_SCALAR_UNION) - 1);
+            std::memcpy(&info.scalars[info.scalarCount++], base + offset, sizeof(uint64_t));
+            offset += sizeof(DML_SCALAR_UNION);
+            continue;
+        }
+        if (field.kind == FieldKind::FusedActivation) {
+            offset = (offset + alignof(const DML_OPERATOR_DESC*) - 1) & ~(alignof(const DML_OPERATOR_DESC*) - 1);
+            const DML_OPERATOR_DESC* fused;
+            std::memcpy(&fused, base + offset, sizeof(fused));
+            offset += sizeof(fused);
+            readFusedActivation(fused, level, where, info);
+            continue;
+        }
         offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);
         const DML_TENSOR_DESC* tensorDesc;
         std::memcpy(&tensorDesc, base + offset, sizeof(tensorDesc));
@@ -202,9 +293,16 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
                         "] = " + std::to_string(first.sizes[d]) +
                         (spec.broadcastOnes ? " (and is not 1, which would broadcast)" : ""));
     };
-    for (size_t i = 0; i < info.inputs.size(); ++i) sameAsFirst(info.inputs[i], info.inputNames[i], *inputSpecs[i]);
-    for (size_t o = 0; o < info.outputs.size(); ++o)
-        sameAsFirst(info.outputs[o], info.outputNames[o], *outputSpecs[o]);
+    // Visit the tensors in field order (the order addTensor read them).
+    for (const auto& [output, index] : tensorOrder) {
+        if (output) sameAsFirst(info.outputs[index], info.outputNames[index], *outputSpecs[index]);
+        else sameAsFirst(info.inputs[index], info.inputNames[index], *inputSpecs[index]);
+    }
+    if (type == DML_OPERATOR_ELEMENT_WISE_POW && level < DML_FEATURE_LEVEL_3_0)
+        require(info.inputs[1].dataType == info.inputs[0].dataType,
+                prefix + "ExponentTensor.DataType = " + dataTypeName(info.inputs[1].dataType) +
+                    " differs from InputTensor.DataType = " + dataTypeName(info.inputs[0].dataType) +
+                    ": they must match below feature level 3_0 (this device: " + featureLevelName(level) + ")");
     for (uint32_t i = 0; i < schema->fieldCount; ++i)
         if (schema->fields[i].kind == FieldKind::OptionalScaleBias && !(kFloatTypes & kTypeMask(first.dataType)) &&
             (info.floats[0] != 1.0f || info.floats[1] != 0.0f))

@@ -26,6 +26,12 @@ struct OperatorInfo {
     uint32_t enums[2] = {};  // Enum fields in field order
     uint32_t enumCount = 0;
     bool hasScaleBias = false;  // an OptionalScaleBias field was non-NULL
+    uint64_t scalars[2] = {};   // Scalar fields (DML_SCALAR_UNION) in field order: their 8 raw bytes
+    uint32_t scalarCount = 0;
+    // FusedActivation: the activation's type (DML_OPERATOR_INVALID: none) and its FLOAT fields in field order.
+    DML_OPERATOR_TYPE fusedType = DML_OPERATOR_INVALID;
+    float fusedFloats[2] = {};
+    uint32_t fusedFloatCount = 0;
     std::string name() const;  // "ACTIVATION_CELU"
     // The input bound in `slot`, or nullptr when that optional tensor is absent.
     const TensorLayout* slotInput(uint32_t slot) const {
@@ -33,6 +39,9 @@ struct OperatorInfo {
         return slot < inputSlots.size() && inputSlots[slot] >= 0 ? &inputs[inputSlots[slot]] : nullptr;
     }
 };
+
+// Whether DirectML lets an operator's FusedActivation be `type` (ADD1's activations).
+bool isFusableActivation(DML_OPERATOR_TYPE type);
 
 // Throws E_INVALIDARG for invalid descs (unknown type, operator above the device's feature level, bad fields) and
 // E_NOTIMPL, naming the operator, for valid operators vkdml does not implement yet.

@@ -85,6 +85,13 @@ constexpr SupportRow kMeanRows[] = {
 constexpr SupportTable kMeanSupport{kMeanRows, std::size(kMeanRows)};
 constexpr SupportRow kDifferenceSquareRows[] = {{DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes | kI32U32}};
 constexpr SupportTable kDifferenceSquareSupport{kDifferenceSquareRows, std::size(kDifferenceSquareRows)};
+// MODULUS_TRUNCATE, MODULUS_FLOOR: 64-bit integers from 6_0.
+constexpr SupportRow kModulusRows[] = {
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_6_0, 1, 8, kFloatTypes | kInts8To32 | kInts64},
+};
+constexpr SupportTable kModulusSupport{kModulusRows, std::size(kModulusRows)};
 
 // Comparisons: the inputs' table, and the output's (UINT32, UINT8 from 2_0).
 constexpr SupportRow kCompareRows[] = {
@@ -199,6 +206,38 @@ constexpr SupportRow kClipRows[] = {
     {DML_FEATURE_LEVEL_5_0, 1, 8, kFloatTypes | kInts8To32 | kInts64},
 };
 constexpr SupportTable kClipSupport{kClipRows, std::size(kClipRows)};
+constexpr uint32_t kAll10 = kFloatTypes | kInts8To32 | kInts64;
+constexpr SupportRow kAll10From50Rows[] = {{DML_FEATURE_LEVEL_5_0, 1, 8, kAll10}};  // CLIP1, CLIP_GRAD1
+constexpr SupportTable kAll10From50Support{kAll10From50Rows, std::size(kAll10From50Rows)};
+constexpr SupportRow kClipGradRows[] = {
+    {DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes | kInts8To32},
+    {DML_FEATURE_LEVEL_5_0, 1, 8, kAll10},
+};
+constexpr SupportTable kClipGradSupport{kClipGradRows, std::size(kClipGradRows)};
+// RELU_GRAD: 4-D at 3_0 and 1-8-D from 3_1 (the feature-level history's "4 -> 8 at 3_1"; the operator page's
+// table shows 1-8 without a level), signed integers from 5_1.
+constexpr SupportRow kReluGradRows[] = {
+    {DML_FEATURE_LEVEL_3_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes},
+    {DML_FEATURE_LEVEL_5_1, 1, 8, kFloatTypes | kSigned8To32},
+};
+constexpr SupportTable kReluGradSupport{kReluGradRows, std::size(kReluGradRows)};
+// ADD1: floats only (its FusedActivation applies to FLOAT32/FLOAT16 outputs).
+constexpr SupportRow kAdd1Rows[] = {
+    {DML_FEATURE_LEVEL_2_0, 4, 5, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kAdd1Support{kAdd1Rows, std::size(kAdd1Rows)};
+
+// POW: FLOAT32 and FLOAT16 at 1_0 (4-D); from 3_0 1-8-D and 8- to 32-bit integers, the exponent's type its own
+// (below 3_0 it must be the input's: checked in operator_desc.cpp). ATAN_YX: 3_1.
+constexpr SupportRow kPowRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kFloatTypes | kInts8To32},
+};
+constexpr SupportTable kPowSupport{kPowRows, std::size(kPowRows)};
+constexpr SupportRow kAtanYxRows[] = {{DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes}};
+constexpr SupportTable kAtanYxSupport{kAtanYxRows, std::size(kAtanYxRows)};
 
 // Quantization (reference/elementwise-ops.md section 9): every tensor has a table of its own; the rules between
 // their types are the operators' checkTypes.
@@ -376,7 +415,20 @@ constexpr FieldSpec kIsInfinityFields[] = {
     kIn, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kIsInfinityOutputSupport},
     {"InfinityMode", FieldKind::Enum, FloatRule::Any, nullptr, 3}};
 constexpr FieldSpec kThresholdFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}};
+constexpr FieldSpec kConstantPowFields[] = {kIn, kOut, kScaleBias, {"Exponent", FieldKind::Float}};
+constexpr FieldSpec kPowFields[] = {kIn, {"ExponentTensor", FieldKind::InputTensor, FloatRule::Any, &kPowSupport}, kOut,
+                                    kScaleBias};
 constexpr FieldSpec kClipFields[] = {kIn, kOut, kScaleBias, {"Min", FieldKind::Float}, {"Max", FieldKind::Float}};
+constexpr FieldSpec kMinMaxDataType{"MinMaxDataType", FieldKind::ScalarDataType};
+constexpr FieldSpec kClip1Fields[] = {kIn, kOut, kScaleBias, kMinMaxDataType, {"Min", FieldKind::Scalar},
+                                      {"Max", FieldKind::Scalar}};
+constexpr FieldSpec kInGrad{"InputGradientTensor", FieldKind::InputTensor};
+constexpr FieldSpec kOutGrad{"OutputGradientTensor", FieldKind::OutputTensor};
+constexpr FieldSpec kReluGradFields[] = {kIn, kInGrad, kOutGrad};
+constexpr FieldSpec kClipGradFields[] = {kIn, kInGrad, kOutGrad, {"Min", FieldKind::Float}, {"Max", FieldKind::Float}};
+constexpr FieldSpec kClipGrad1Fields[] = {kIn, kInGrad, kOutGrad, kMinMaxDataType, {"Min", FieldKind::Scalar},
+                                          {"Max", FieldKind::Scalar}};
+constexpr FieldSpec kAdd1Fields[] = {kA, kB, kOut, {"FusedActivation", FieldKind::FusedActivation}};
 
 #define VKDML_FIELDS(array) array, static_cast<uint32_t>(std::size(array))
 
@@ -415,6 +467,8 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_MEAN, VKDML_FIELDS(kBinaryFields), &kMeanSupport, true, "mean"},
     {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, VKDML_FIELDS(kBinaryFields), &kDifferenceSquareSupport, true,
      "difference_square"},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, VKDML_FIELDS(kBinaryFields), &kModulusSupport, true, "modulus_truncate"},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, VKDML_FIELDS(kBinaryFields), &kModulusSupport, true, "modulus_floor"},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "equals"},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "greater"},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, VKDML_FIELDS(kCompareFields), &kCompareSupport, false, "less"},
@@ -444,6 +498,24 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_SQRT, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "sqrt"},
     {DML_OPERATOR_ELEMENT_WISE_EXP, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "exp"},
     {DML_OPERATOR_ELEMENT_WISE_LOG, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "log"},
+    {DML_OPERATOR_ELEMENT_WISE_SIN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "sin"},
+    {DML_OPERATOR_ELEMENT_WISE_COS, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "cos"},
+    {DML_OPERATOR_ELEMENT_WISE_TAN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "tan"},
+    {DML_OPERATOR_ELEMENT_WISE_ASIN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "asin"},
+    {DML_OPERATOR_ELEMENT_WISE_ACOS, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "acos"},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "atan"},
+    // From 2_0 (operator_names.h gates the level): 4-D there, 1-8-D from 3_0.
+    {DML_OPERATOR_ELEMENT_WISE_SINH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "sinh"},
+    {DML_OPERATOR_ELEMENT_WISE_COSH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "cosh"},
+    {DML_OPERATOR_ELEMENT_WISE_TANH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "tanh"},
+    {DML_OPERATOR_ELEMENT_WISE_ASINH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "asinh"},
+    {DML_OPERATOR_ELEMENT_WISE_ACOSH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "acosh"},
+    {DML_OPERATOR_ELEMENT_WISE_ATANH, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "atanh"},
+    {DML_OPERATOR_ELEMENT_WISE_ERF, VKDML_FIELDS(kScaleBiasFields), &kFloatMathSupport, true, "erf"},
+    {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, VKDML_FIELDS(kConstantPowFields), &kFloatMathSupport, true,
+     "constant_pow"},
+    {DML_OPERATOR_ELEMENT_WISE_POW, VKDML_FIELDS(kPowFields), &kPowSupport, true, "pow"},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN_YX, VKDML_FIELDS(kBinaryFields), &kAtanYxSupport, true, "atan_yx"},
     {DML_OPERATOR_ELEMENT_WISE_ROUND, VKDML_FIELDS(kRoundFields), &kRoundSupport, true, "round"},
     {DML_OPERATOR_ELEMENT_WISE_IS_NAN, VKDML_FIELDS(kIsNanFields), &kIsNanSupport, false, "is_nan"},
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, VKDML_FIELDS(kIsInfinityFields), &kIsNanSupport, false, "is_infinity"},
@@ -459,6 +531,11 @@ constexpr OperatorSchema kSchemas[] = {
      checkQuantizeTypes},
     {DML_OPERATOR_DEQUANTIZE, VKDML_FIELDS(kDequantizeFields), &kQuantizeFloatSupport, false, "dequantize", {0, 0},
      checkDequantizeTypes},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP1, VKDML_FIELDS(kClip1Fields), &kAll10From50Support, true, "clip1"},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, VKDML_FIELDS(kClipGradFields), &kClipGradSupport, true, "clip_grad"},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, VKDML_FIELDS(kClipGrad1Fields), &kAll10From50Support, true, "clip_grad1"},
+    {DML_OPERATOR_ACTIVATION_RELU_GRAD, VKDML_FIELDS(kReluGradFields), &kReluGradSupport, false, "relu_grad"},
+    {DML_OPERATOR_ELEMENT_WISE_ADD1, VKDML_FIELDS(kAdd1Fields), &kAdd1Support, true, "add1"},
 };
 
 }  // namespace

@@ -20,6 +20,9 @@ enum class FieldKind : uint8_t {
     // UINT count + const DML_TENSOR_DESC* array (QUANTIZE/DEQUANTIZE): input tensors, one binding each, their count
     // fixed by the DML_QUANTIZATION_TYPE Enum field just before (1: scale; 2: scale, zero point)
     QuantizationTensors,
+    ScalarDataType,     // DML_TENSOR_DATA_TYPE of the Scalar fields (MinMaxDataType): must equal the tensors' type
+    Scalar,             // DML_SCALAR_UNION (8 bytes, 8-aligned), read as the ScalarDataType field says
+    FusedActivation,    // const DML_OPERATOR_DESC* (may be NULL): a fusable activation whose tensors are NULL
 };
 
 // Constraints on FLOAT attributes beyond "any value".

@@ -27,12 +27,16 @@ enum class Fn : uint16_t {
     Abs, Negate, Sign, Ceil, Floor, Recip, Sqrt, Exp, Log, Round, IsNan, IsInfinity,
     // Quantization: round(x / scale) + zero point (int, unsaturated), (x - zero point) * scale
     Quantize, Dequantize,
+    // Float math (glsl/vkdml_math.glsl): the trigonometric functions with their own argument reduction
+    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf, Pow, Atan2,
+    PowN, IntPow,  // POW with an integer exponent (glsl/vkdml_elementwise.glsl, overloaded)
+    ModTrunc, ModFloor, ClipGradPass,
     // Their 64-bit forms (glsl/vkdml_elementwise64.glsl): int64_t, uint64_t, double
     Add64, Subtract64, Multiply64, Divide64, Max64, Min64,
     Equals64, Greater64, Less64, GreaterEqual64, LessEqual64,
     BitAnd64, BitOr64, BitXor64, BitNot64, ShiftLeft64, ShiftRight64, BitCount64, Select64,
     CastToInt64, CastToUint64, CastFloatToInt64, CastFloatToUint64, CastDoubleToInt, CastDoubleToUint, CastInt64ToFloat, CastDoubleToFloatOdd,
-    Abs64, Negate64, Sign64,
+    Abs64, Negate64, Sign64, ModTrunc64, ModFloor64, PackInt64, PackUint64, ClipGradPass64,
     Count
 };
 

@@ -49,6 +49,39 @@ std::string literal(const Op& op) {
     return text;
 }
 
+std::string mask(uint32_t bits) { return bits == 8 ? "0xffu" : "0xffffu"; }
+
+// A value of `type` from its raw element bits `b` (uint, or uvec2 for 64-bit types), and back.
+std::string fromBitsExpr(ScalarType type, const std::string& b) {
+    const uint32_t bits = scalarTypeBits(type);
+    switch (type) {
+        case ScalarType::Float64: return "packDouble2x32(" + b + ")";
+        case ScalarType::Int64:
+        case ScalarType::UInt64: return valueType(type) + "((uint64_t(" + b + ".y) << 32) | uint64_t(" + b + ".x))";
+        case ScalarType::Float32: return "uintBitsToFloat(" + b + ")";
+        case ScalarType::Float16: return "vk_float_from_half_bits(" + b + " & 0xffffu)";
+        case ScalarType::Int32: return "int(" + b + ")";
+        case ScalarType::UInt32: return b;
+        default:
+            return isSignedIntegerType(type) ? "bitfieldExtract(int(" + b + "), 0, " + std::to_string(bits) + ")"
+                                             : "(" + b + " & " + mask(bits) + ")";
+    }
+}
+
+std::string toBitsExpr(ScalarType type, const std::string& v) {
+    switch (type) {
+        case ScalarType::Float64: return "unpackDouble2x32(" + v + ")";
+        case ScalarType::Int64:
+        case ScalarType::UInt64:
+            return "uvec2(uint(uint64_t(" + v + ") & 0xffffffffUL), uint(uint64_t(" + v + ") >> 32))";
+        case ScalarType::Float32: return "floatBitsToUint(" + v + ")";
+        case ScalarType::Float16: return "vk_half_bits_from_float(" + v + ")";
+        case ScalarType::Int32: return "uint(" + v + ")";
+        case ScalarType::UInt32: return v;
+        default: return "(uint(" + v + ") & " + mask(scalarTypeBits(type)) + ")";
+    }
+}
+
 class Writer {
 public:
     explicit Writer(const ElementwiseProgram& program)
@@ -77,7 +110,9 @@ private:
         bool int64 = false;
         for (uint32_t t = 0; t < p_.tensorCount(); ++t) int64 = int64 || type(t) == ScalarType::Int64 || type(t) == ScalarType::UInt64;
         for (const Op& op : p_.ops) int64 = int64 || op.type == ScalarType::Int64 || op.type == ScalarType::UInt64;
-        if (int64) out_ += "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
+        if (int64 || p_.int64Math) out_ += "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
+        if (p_.int64Math) out_ += "#define VKDML_INT64\n";
+        if (p_.float64Math) out_ += "#define VKDML_FP64_MATH\n";  // activations fused from graphs
         out_ += "layout(local_size_x_id = 0) in;\nlayout(constant_id = 1) const uint kFlatMode = 0u;\n";
         out_ += "layout(push_constant, std430) uniform KernelParams { uint w[" + str(kGeneralParamWords) + "]; } pc;\n";
         for (uint32_t t = 0; t < p_.tensorCount(); ++t) {
@@ -107,33 +142,14 @@ private:
             const ScalarType ty = type(t);
             const std::string vt = valueType(ty), n = "t" + str(t), s = str(t);
             const uint32_t b = bits(t);
+            const std::string raw = b == 64 ? "uvec2" : "uint";
+            out_ += vt + " fromBits" + s + "(" + raw + " b) { return " + fromBitsExpr(ty, "b") + "; }\n";
+            out_ += raw + " toBits" + s + "(" + vt + " v) { return " + toBitsExpr(ty, "v") + "; }\n";
             if (b == 64) {
-                std::string from, to;
-                if (ty == ScalarType::Float64) {
-                    from = "packDouble2x32(w)";
-                    to = "unpackDouble2x32(v)";
-                } else {
-                    from = vt + "((uint64_t(w.y) << 32) | uint64_t(w.x))";
-                    to = "uvec2(uint(uint64_t(v) & 0xffffffffUL), uint(uint64_t(v) >> 32))";
-                }
-                out_ += vt + " fromBits" + s + "(uvec2 w) { return " + from + "; }\n";
-                out_ += "uvec2 toBits" + s + "(" + vt + " v) { return " + to + "; }\n";
                 if (!isOutput(t)) out_ += vt + " load" + s + "(uint i) { return fromBits" + s + "(" + n + "d[i]); }\n";
                 else out_ += "void store" + s + "(uint i, " + vt + " v) { " + n + "d[i] = toBits" + s + "(v); }\n";
                 continue;
             }
-            std::string from, to;
-            switch (ty) {
-                case ScalarType::Float32: from = "uintBitsToFloat(b)"; to = "floatBitsToUint(v)"; break;
-                case ScalarType::Float16: from = "vk_float_from_half_bits(b & 0xffffu)"; to = "vk_half_bits_from_float(v)"; break;
-                case ScalarType::Int32: from = "int(b)"; to = "uint(v)"; break;
-                case ScalarType::UInt32: from = "b"; to = "v"; break;
-                default:
-                    from = isSignedIntegerType(ty) ? "bitfieldExtract(int(b), 0, " + str(b) + ")" : "(b & " + mask(b) + ")";
-                    to = "(uint(v) & " + mask(b) + ")";
-            }
-            out_ += vt + " fromBits" + s + "(uint b) { return " + from + "; }\n";
-            out_ += "uint toBits" + s + "(" + vt + " v) { return " + to + "; }\n";
             const std::string perWord = str(32 / b);
             if (!isOutput(t)) {
                 if (b == 32) out_ += vt + " load" + s + "(uint i) { return fromBits" + s + "(" + n + "[i]); }\n";
@@ -152,7 +168,6 @@ private:
             }
         }
     }
-    static std::string mask(uint32_t bits) { return bits == 8 ? "0xffu" : "0xffffu"; }
 
     void applyFunction() {
         out_ += "void vkdml_apply(";
@@ -182,6 +197,11 @@ private:
                 }
                 case OpCode::Cast: out_ += define + valueType(op.type) + "(v" + str(op.args[0]) + ");\n"; break;
                 case OpCode::Store: out_ += "    y" + str(op.index) + " = v" + str(op.args[0]) + ";\n"; break;
+                case OpCode::Reinterpret: {
+                    const std::string raw = toBitsExpr(p_.ops[op.args[0]].type, "v" + str(op.args[0]));
+                    out_ += define + fromBitsExpr(op.type, raw) + ";\n";
+                    break;
+                }
             }
         }
         out_ += "}\n";

@@ -82,6 +82,7 @@ std::string applyFunction(const ElementwiseProgram& program) {
             }
             case OpCode::Cast: text += define + computeType(op.type) + "(" + v(op.args[0]) + ");\n"; break;
             case OpCode::Store: text += "    return " + v(op.args[0]) + ";\n"; break;
+            case OpCode::Reinterpret: break;  // general walks only (ElementwiseProgram::validate)
         }
     }
     return text + "}\n";

@@ -116,6 +116,12 @@ uint32_t ElementwiseProgram::cast(uint32_t value, ScalarType type) {
     return v;
 }
 
+uint32_t ElementwiseProgram::reinterpret(uint32_t value, ScalarType type) {
+    const uint32_t v = append(OpCode::Reinterpret, type, 0, 0);
+    ops[v].args[0] = value;
+    return v;
+}
+
 void ElementwiseProgram::store(uint32_t output, uint32_t value) {
     const uint32_t v = append(OpCode::Store, output < outputs.size() ? outputs[output] : ScalarType::Float32, output, 0);
     ops[v].args[0] = value;
@@ -186,6 +192,12 @@ std::string ElementwiseProgram::validate() const {
                 break;
             }
             case OpCode::Cast: operands = 1; break;
+            case OpCode::Reinterpret:
+                if (!general()) return at + "reinterpret outside a general walk";
+                if (op.args[0] < v && scalarTypeBits(ops[op.args[0]].type) != scalarTypeBits(op.type))
+                    return at + "reinterpret between types of different widths";
+                operands = 1;
+                break;
             case OpCode::Store:
                 if (op.index >= outputs.size()) return at + "output " + std::to_string(op.index) + " out of range";
                 ++stores[op.index];
@@ -235,6 +247,7 @@ std::string ElementwiseProgram::describe() const {
                 break;
             }
             case OpCode::Cast: text += "cast " + valueName(op.args[0]); break;
+            case OpCode::Reinterpret: text += "reinterpret " + valueName(op.args[0]); break;
             case OpCode::Store: text += "store output " + std::to_string(op.index) + " = " + valueName(op.args[0]); break;
         }
         text += std::string(" : ") + scalarTypeName(op.type);

@@ -50,6 +50,10 @@ enum class OpCode : uint8_t {
     Call,       // fn(args[0..arity-1]): one function of the GLSL library (functions.h)
     Cast,       // args[0] converted to `type`
     Store,      // args[0] written to output tensor `index`
+    // args[0] as it reads back after a trip through memory as `type` (of the same width): written as a tensor
+    // element of its own type, read as one of `type`. Rounds fp16, wraps narrow integers, reinterprets bits. Fused
+    // graphs (runtime/graph/) put it where one node's output feeds another's input. General walks only.
+    Reinterpret,
 };
 
 struct Op {
@@ -82,6 +86,7 @@ struct ElementwiseProgram {
     uint32_t constant(uint64_t bits, ScalarType type);
     uint32_t call(Fn fn, ScalarType type, std::initializer_list<uint32_t> args);
     uint32_t cast(uint32_t value, ScalarType type);
+    uint32_t reinterpret(uint32_t value, ScalarType type);
     void store(uint32_t output, uint32_t value);
 
     // A stable 64-bit hash of everything that decides the generated code (not `label`): the same on every run and

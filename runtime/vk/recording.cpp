@@ -70,6 +70,17 @@ void Recording::copy(const BufferRange& src, const BufferRange& dst) {
     ctx_.fn().vkCmdCopyBuffer(cmd_, src.buffer, dst.buffer, 1, &region);
 }
 
+void Recording::write(const BufferRange& dst, const void* data) {
+    const Access access{dst, true};
+    orderAfterEarlier(&access, 1);
+    constexpr uint64_t kMaxUpdateBytes = 65536;  // vkCmdUpdateBuffer's limit per command
+    const auto* bytes = static_cast<const uint8_t*>(data);
+    for (uint64_t done = 0; done < dst.size; done += kMaxUpdateBytes) {
+        const uint64_t piece = std::min(kMaxUpdateBytes, dst.size - done);
+        ctx_.fn().vkCmdUpdateBuffer(cmd_, dst.buffer, dst.offset + done, piece, bytes + done);
+    }
+}
+
 VkDescriptorSet Recording::allocateSet() {
     const auto& fn = ctx_.fn();
     if (setsLeftInPool_ == 0) {

@@ -43,6 +43,9 @@ public:
     void begin();
     void end();
     void copy(const BufferRange& src, const BufferRange& dst);
+    // Writes dst.size bytes (a multiple of 4, at a 4-byte aligned offset) from host memory, copied into the command
+    // buffer now (vkCmdUpdateBuffer).
+    void write(const BufferRange& dst, const void* data);
     void dispatch(const DispatchCommand& command);
     // Drops the hazard history (the next command starts a new operator in an application's command buffer).
     void forgetHazards() { accesses_.clear(); }

@@ -103,7 +103,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_CAST,               DML_OPERATOR_ELEMENT_WISE_ABS,    DML_OPERATOR_ELEMENT_WISE_SQRT,
         DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
         DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR,
-        DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_OPERATOR_QUANTIZE, DML_OPERATOR_DEQUANTIZE};
+        DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_OPERATOR_QUANTIZE, DML_OPERATOR_DEQUANTIZE,
+        DML_OPERATOR_ELEMENT_WISE_SIN,   DML_OPERATOR_ELEMENT_WISE_COS,    DML_OPERATOR_ELEMENT_WISE_TAN,
+        DML_OPERATOR_ELEMENT_WISE_ASIN,  DML_OPERATOR_ELEMENT_WISE_ACOS,   DML_OPERATOR_ELEMENT_WISE_ATAN,
+        DML_OPERATOR_ELEMENT_WISE_SINH,  DML_OPERATOR_ELEMENT_WISE_COSH,   DML_OPERATOR_ELEMENT_WISE_TANH,
+        DML_OPERATOR_ELEMENT_WISE_ASINH, DML_OPERATOR_ELEMENT_WISE_ACOSH,  DML_OPERATOR_ELEMENT_WISE_ATANH,
+        DML_OPERATOR_ELEMENT_WISE_ERF,   DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, DML_OPERATOR_ELEMENT_WISE_POW,
+        DML_OPERATOR_ELEMENT_WISE_ATAN_YX,
+        DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR,
+        DML_OPERATOR_ELEMENT_WISE_CLIP1, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1,
+        DML_OPERATOR_ACTIVATION_RELU_GRAD, DML_OPERATOR_ELEMENT_WISE_ADD1};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -159,14 +168,60 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                           &output.desc};
     setRaw(quantize63.QuantizationType, (quantShape >> 4) & 3u);
     const bool quantize63Type = type == DML_OPERATOR_QUANTIZE || type == DML_OPERATOR_DEQUANTIZE;
+    DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constantPow{&input.desc, &output.desc, identity.ScaleBias, opDesc.a1};
+    DML_ELEMENT_WISE_POW_OPERATOR_DESC pow{&input.desc, &input.desc, &output.desc, identity.ScaleBias};
+    // CLIP1 / CLIP_GRAD1: MinMaxDataType kept raw (any value, valid or not) and union bounds of arbitrary bytes.
+    DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1{&input.desc, &output.desc, identity.ScaleBias, DML_TENSOR_DATA_TYPE_FLOAT32,
+                                               {}, {}};
+    uint32_t inputType;  // raw: the fuzzer may have stored a value outside the enum
+    std::memcpy(&inputType, &input.buffer.DataType, sizeof(inputType));
+    setRaw(clip1.MinMaxDataType, in.take<uint8_t>() < 200 ? inputType : in.take<uint8_t>());
+    clip1.Min.UInt64 = in.take<uint64_t>();
+    clip1.Max.UInt64 = in.take<uint64_t>();
+    DML_ELEMENT_WISE_CLIP_GRAD1_OPERATOR_DESC clipGrad1{&input.desc, &input.desc, &output.desc,
+                                                        DML_TENSOR_DATA_TYPE_FLOAT32, clip1.Min, clip1.Max};
+    std::memcpy(&clipGrad1.MinMaxDataType, &clip1.MinMaxDataType, sizeof(UINT));
+    DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC clipGrad{&input.desc, &input.desc, &output.desc, opDesc.a0, opDesc.a1};
+    DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC reluGrad{&input.desc, &input.desc, &output.desc};
+    // ADD1's FusedActivation: NULL, or an activation (fusable or not, or a raw type) in the {Input, Output, FLOAT,
+    // FLOAT} layout every fusable activation shares, its tensors NULL or not.
+    static const DML_OPERATOR_TYPE kFused[] = {DML_OPERATOR_ACTIVATION_RELU, DML_OPERATOR_ACTIVATION_ELU,
+                                               DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_OPERATOR_ACTIVATION_GELU,
+                                               DML_OPERATOR_ACTIVATION_SWISH, DML_OPERATOR_ACTIVATION_LINEAR};
+    const uint8_t fusedPick = in.take<uint8_t>();
+    const uint8_t fusedTensors = in.take<uint8_t>();
+    struct {
+        const DML_TENSOR_DESC* input;
+        const DML_TENSOR_DESC* output;
+        FLOAT a0, a1;
+    } fusedStorage{fusedTensors % 8 == 1 ? &input.desc : nullptr, fusedTensors % 8 == 2 ? &output.desc : nullptr,
+                   opDesc.a0, opDesc.a1};
+    DML_OPERATOR_DESC fused{};
+    setRaw(fused.Type, fusedPick < 240 ? uint32_t(kFused[fusedPick % 6]) : in.take<uint32_t>());
+    fused.Desc = fusedTensors % 8 == 3 ? nullptr : &fusedStorage;
+    DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1{&input.desc, &input.desc, &output.desc, fusedPick % 4 == 0 ? nullptr : &fused};
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
+                           type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD || type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1 ||
+                           type == DML_OPERATOR_ACTIVATION_RELU_GRAD || type == DML_OPERATOR_ELEMENT_WISE_ADD1 ||
                            type == DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS ||
-                           type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT;
+                           type == DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT ||
+                           type == DML_OPERATOR_ELEMENT_WISE_ATAN_YX || type == DML_OPERATOR_ELEMENT_WISE_POW ||
+                           type == DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE ||
+                           type == DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR;
     const void* typedDesc = &opDesc;
-    // ABS and SQRT share ELEMENT_WISE_IDENTITY's {Input, Output, ScaleBias} layout.
+    // ABS, SQRT and the float math functions share ELEMENT_WISE_IDENTITY's {Input, Output, ScaleBias} layout.
+    static const DML_OPERATOR_TYPE kMath[] = {
+        DML_OPERATOR_ELEMENT_WISE_SIN,   DML_OPERATOR_ELEMENT_WISE_COS,   DML_OPERATOR_ELEMENT_WISE_TAN,
+        DML_OPERATOR_ELEMENT_WISE_ASIN,  DML_OPERATOR_ELEMENT_WISE_ACOS,  DML_OPERATOR_ELEMENT_WISE_ATAN,
+        DML_OPERATOR_ELEMENT_WISE_SINH,  DML_OPERATOR_ELEMENT_WISE_COSH,  DML_OPERATOR_ELEMENT_WISE_TANH,
+        DML_OPERATOR_ELEMENT_WISE_ASINH, DML_OPERATOR_ELEMENT_WISE_ACOSH, DML_OPERATOR_ELEMENT_WISE_ATANH,
+        DML_OPERATOR_ELEMENT_WISE_ERF};
+    bool scaleBiasLayout = false;
+    for (DML_OPERATOR_TYPE t : kMath) scaleBiasLayout = scaleBiasLayout || uint32_t(t) == type;
     if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY || type == DML_OPERATOR_ELEMENT_WISE_ABS ||
-        type == DML_OPERATOR_ELEMENT_WISE_SQRT)
+        type == DML_OPERATOR_ELEMENT_WISE_SQRT || scaleBiasLayout)
         typedDesc = &identity;
+    if (type == DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW) typedDesc = &constantPow;
     if (type == DML_OPERATOR_ELEMENT_WISE_CLIP) typedDesc = &clip;
     if (type == DML_OPERATOR_ELEMENT_WISE_ROUND) typedDesc = &round;
     if (type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY) typedDesc = &isInfinity;
@@ -178,7 +233,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (DML_OPERATOR_TYPE t : kTypes) known = known || uint32_t(t) == type;  // raw values may be outside the enum
     if (!known) typedDesc = anyLayout;
     if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) typedDesc = &prelu;
-    if (twoInputs) typedDesc = &binary;
+    if (twoInputs) typedDesc = type == DML_OPERATOR_ELEMENT_WISE_POW ? static_cast<const void*>(&pow) : &binary;
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD) typedDesc = &clipGrad;
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1) typedDesc = &clipGrad1;
+    if (type == DML_OPERATOR_ACTIVATION_RELU_GRAD) typedDesc = &reluGrad;
+    if (type == DML_OPERATOR_ELEMENT_WISE_ADD1) typedDesc = &add1;
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP1) typedDesc = &clip1;
     if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;
     if (type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR) typedDesc = &quantize;
     if (type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR) typedDesc = &dequantize;

@@ -10,7 +10,8 @@ lines and one line per case, fields separated by single spaces:
         <DML operator> the DML_OPERATOR_TYPE name without DML_OPERATOR_, e.g. ELEMENT_WISE_ADD, CAST, ACTIVATION_ELU
         <compare>     "exact" (bit for bit; any NaN matches any NaN) or "close:<rtol>:<atol>" (|got - want| <=
                       atol + rtol * |want|, ONNX's own backend-test tolerance, for the activations)
-        <attributes>  decimal floats in the desc's field order (the activations' Alpha/Beta/...)
+        <attributes>  decimal floats in the desc's field order (the activations' Alpha/Beta/...; ELEMENT_WISE_CLIP1's
+                      Min and Max, stored in DML_SCALAR_UNIONs of the tensors' type)
         <tensor>      <DML data type> <rank> <dims...> <file>: the inputs in DML binding order, then the expected
                       output. Every input has its ONNX shape; the runner gives it the output's sizes with
                       NumPy-style broadcast strides (right-aligned, stride 0 where the input's dimension is 1). A
@@ -127,6 +128,13 @@ BINARY = {
     "And": "ELEMENT_WISE_LOGICAL_AND", "Or": "ELEMENT_WISE_LOGICAL_OR", "Xor": "ELEMENT_WISE_LOGICAL_XOR",
     "BitwiseAnd": "ELEMENT_WISE_BIT_AND", "BitwiseOr": "ELEMENT_WISE_BIT_OR", "BitwiseXor": "ELEMENT_WISE_BIT_XOR",
 }
+# The float math functions (ONNX Runtime's DML EP: the ELEMENT_WISE operator of the same name, ScaleBias NULL).
+MATH_UNARY = {op: "ELEMENT_WISE_" + op.upper() for op in ("Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
+                                                            "Asinh", "Acosh", "Atanh", "Erf")}
+# Float results of the math functions are compared with a tolerance (ONNX's expected values come from NumPy's
+# float32 functions, themselves not correctly rounded): 1e-5 relative (about 80 fp32 ULP, far inside ONNX's own
+# 1e-3), 1e-7 absolute near zeros. Integer POW results are exact.
+MATH_COMPARE = "close:1e-5:1e-7"
 # The data types DirectML lists for each operator's value tensors at its newest feature level (reference
 # elementwise-ops.md §4-§8): every tensor but a comparison's output (UINT8 here) and IF's ConditionTensor (UINT8).
 ALL10 = {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"}
@@ -137,6 +145,7 @@ DML_LISTED_TYPES = {
     **{op: ALL10 for op in ("ELEMENT_WISE_ADD", "ELEMENT_WISE_SUBTRACT", "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_DIVIDE",
                             "ELEMENT_WISE_MAX", "ELEMENT_WISE_MIN")},
     "ELEMENT_WISE_MEAN": {"FLOAT32", "FLOAT16", "INT32", "UINT32"},
+    "ELEMENT_WISE_MODULUS_TRUNCATE": ALL10, "ELEMENT_WISE_MODULUS_FLOOR": ALL10, "ELEMENT_WISE_CLIP1": ALL10,
     **{op: ALL10 for op in COMPARISONS},
     **{op: {"UINT8", "UINT32"} for op in ("ELEMENT_WISE_LOGICAL_AND", "ELEMENT_WISE_LOGICAL_OR",
                                           "ELEMENT_WISE_LOGICAL_XOR", "ELEMENT_WISE_LOGICAL_NOT")},
@@ -147,6 +156,8 @@ DML_LISTED_TYPES = {
     # Quantization (reference elementwise-ops.md §9): the union over the tensors; the rules between them are vkdml's.
     "ELEMENT_WISE_QUANTIZE_LINEAR": {"FLOAT32", "FLOAT16", "INT32", "INT8", "UINT8"},
     "ELEMENT_WISE_DEQUANTIZE_LINEAR": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
+    **{op: {"FLOAT32", "FLOAT16"} for op in MATH_UNARY.values()},
+    "ELEMENT_WISE_POW": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
 }
 
 
@@ -201,8 +212,16 @@ def elementwise(node, n_inputs):
         return UNARY[op], 1
     if op in QUANTIZE:
         return QUANTIZE[op], n_inputs  # x, scale[, zero point]
+    if op in MATH_UNARY:
+        return MATH_UNARY[op], 1
+    if op == "Pow":
+        return "ELEMENT_WISE_POW", 2  # a graph input, not a CPU constant: POW, not CONSTANT_POW
     if op == "BitShift":
         return "ELEMENT_WISE_BIT_SHIFT_" + attr(node, "direction", b"").decode(), 2
+    if op == "Mod":  # fmod = 1: C fmod (MODULUS_TRUNCATE); 0: Python's % (MODULUS_FLOOR), ONNX Runtime's mapping
+        return ("ELEMENT_WISE_MODULUS_TRUNCATE" if attr(node, "fmod", 0) else "ELEMENT_WISE_MODULUS_FLOOR"), 2
+    if op == "Clip":  # Clip-11+: min and max are inputs; ONNX Runtime runs CLIP1 with them as its union bounds
+        return "ELEMENT_WISE_CLIP1", 1
     if op == "Where":
         return "ELEMENT_WISE_IF", 3  # ConditionTensor (bool = UINT8), ATensor, BTensor
     if op in ("Cast", "CastLike"):
@@ -210,14 +229,15 @@ def elementwise(node, n_inputs):
     raise Skip(f"ONNX {op} has no DirectML element-wise mapping here")
 
 
-MODULUS = "MODULUS not implemented"
 EXPANDED = "expanded function body (a graph of several nodes), not one DirectML operator"
 NO_TYPE = "DirectML has no {} tensors"
 
 # Every test of these families must appear in ELEMENTWISE_TESTS or SKIPPED (matched by name prefix).
 FAMILIES = ("test_add", "test_sub", "test_mul", "test_div", "test_max_", "test_min_", "test_mean", "test_sum",
             "test_equal", "test_greater", "test_less", "test_and", "test_or", "test_xor", "test_not", "test_bitshift",
-            "test_bitwise", "test_where", "test_cast", "test_mod", "test_quantizelinear", "test_dequantizelinear")
+            "test_bitwise", "test_where", "test_cast", "test_mod", "test_clip",
+            "test_sin", "test_cos", "test_tan", "test_asin", "test_acos", "test_atan", "test_erf", "test_pow",
+            "test_quantizelinear", "test_dequantizelinear")
 
 INT_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 LOGICAL_SHAPES = ("2d", "3d", "4d", "_bcast3v1d", "_bcast3v2d", "_bcast4v2d", "_bcast4v3d", "_bcast4v4d")
@@ -241,6 +261,16 @@ ELEMENTWISE_TESTS = (
     + [f"test_cast_{p}" for p in CAST_PAIRS]
     + [f"test_castlike_{p}{e}" for p in CAST_PAIRS for e in ("", "_expanded")]
     + ["test_quantizelinear", "test_quantizelinear_axis", "test_dequantizelinear", "test_dequantizelinear_axis"]
+    + [f"test_{f}{e}" for f in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh")
+       for e in ("", "_example")]
+    + ["test_erf"]
+    + ["test_pow", "test_pow_example", "test_pow_bcast_scalar", "test_pow_bcast_array"]
+    + [f"test_pow_types_{t}" for t in ("float32_int32", "float32_uint32", "int32_float32", "int32_int32")]
+    + ["test_mod_broadcast", "test_mod_int64_fmod"]
+    + [f"test_mod_mixed_sign_{t}" for t in ("float16", "float32", "int8", "int16", "int32", "int64")]
+    + [f"test_mod_{t}" for t in ("uint8", "uint16", "uint32", "uint64")]
+    + ["test_clip", "test_clip_example", "test_clip_inbounds", "test_clip_outbounds", "test_clip_splitbounds"]
+    + [f"test_clip_default_{c}" for c in ("inbounds", "min", "max", "int8_inbounds", "int8_min", "int8_max")]
 )
 
 SKIPPED = {
@@ -258,10 +288,9 @@ SKIPPED = {
     "test_castlike_FLOAT_to_STRING": NO_TYPE.format("string"), "test_castlike_STRING_to_FLOAT": NO_TYPE.format("string"),
     "test_castlike_FLOAT_to_STRING_expanded": NO_TYPE.format("string"),
     "test_castlike_STRING_to_FLOAT_expanded": NO_TYPE.format("string"),
-    "test_mod_broadcast": MODULUS, "test_mod_int64_fmod": MODULUS,
-    **{f"test_mod_mixed_sign_{t}": MODULUS for t in ("float16", "float32", "float64", "int8", "int16", "int32",
-                                                     "int64")},
-    **{f"test_mod_{t}": MODULUS for t in ("uint8", "uint16", "uint32", "uint64")},
+    "test_mod_mixed_sign_float64": None,  # reason from check_listed()
+    "test_pow_types_float32_int64": None, "test_pow_types_float32_uint64": None,
+    "test_pow_types_int64_float32": None, "test_pow_types_int64_int64": None,
 }
 
 
@@ -326,7 +355,10 @@ def main():
                     sys.exit(f"{test}: expected float32 inputs and output")
             else:
                 op, used = elementwise(node, len(inputs))
-                compare, attrs = "exact", []
+                compare, attrs = "exact", []  # CLIP1's bounds are read from the data below
+                if (op in MATH_UNARY.values() or op == "ELEMENT_WISE_POW") and outputs[0] in (TensorProto.FLOAT,
+                                                                                          TensorProto.FLOAT16):
+                    compare = MATH_COMPARE
             for t in inputs[:used] + outputs:
                 if t not in DML_TYPES:
                     raise Skip(NO_TYPE.format(type_name(t)))
@@ -351,6 +383,16 @@ def main():
                 return numpy_helper.to_array(tensor)
 
             xs = [load(f"input_{i}.pb") for i in range(used)]
+            if op == "ELEMENT_WISE_CLIP1":
+                # Min and Max from the node's optional inputs (by name); absent ones are the type's extremes, as
+                # ONNX Runtime sets them.
+                names = [v.name for v in graph.input]
+                info = np.finfo if xs[0].dtype.kind == "f" else np.iinfo
+                bounds = [info(xs[0].dtype).min, info(xs[0].dtype).max]
+                for k in (1, 2):
+                    if len(node.input) > k and node.input[k]:
+                        bounds[k - 1] = load(f"input_{names.index(node.input[k])}.pb").item()
+                attrs = [float(b) for b in bounds]
             y = load("output_0.pb")
             if test not in ACTIVATIONS and node.op_type in QUANTIZE:
                 xs = per_axis(node, xs, len(y.shape) or 1)

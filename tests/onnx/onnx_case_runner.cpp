@@ -38,6 +38,8 @@ const OperatorName kOperators[] = {
     {DML_OPERATOR_ELEMENT_WISE_MAX, "ELEMENT_WISE_MAX", 2},
     {DML_OPERATOR_ELEMENT_WISE_MIN, "ELEMENT_WISE_MIN", 2},
     {DML_OPERATOR_ELEMENT_WISE_MEAN, "ELEMENT_WISE_MEAN", 2},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, "ELEMENT_WISE_MODULUS_TRUNCATE", 2},
+    {DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, "ELEMENT_WISE_MODULUS_FLOOR", 2},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, "ELEMENT_WISE_LOGICAL_EQUALS", 2},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, "ELEMENT_WISE_LOGICAL_GREATER_THAN", 2},
     {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, "ELEMENT_WISE_LOGICAL_LESS_THAN", 2},
@@ -57,7 +59,31 @@ const OperatorName kOperators[] = {
     {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, "ELEMENT_WISE_QUANTIZE_LINEAR", 3},
     {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, "ELEMENT_WISE_DEQUANTIZE_LINEAR", 3},
     {DML_OPERATOR_CAST, "CAST", 1},
+    {DML_OPERATOR_ELEMENT_WISE_SIN, "ELEMENT_WISE_SIN", 1},
+    {DML_OPERATOR_ELEMENT_WISE_COS, "ELEMENT_WISE_COS", 1},
+    {DML_OPERATOR_ELEMENT_WISE_TAN, "ELEMENT_WISE_TAN", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ASIN, "ELEMENT_WISE_ASIN", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ACOS, "ELEMENT_WISE_ACOS", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ATAN, "ELEMENT_WISE_ATAN", 1},
+    {DML_OPERATOR_ELEMENT_WISE_SINH, "ELEMENT_WISE_SINH", 1},
+    {DML_OPERATOR_ELEMENT_WISE_COSH, "ELEMENT_WISE_COSH", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ASINH, "ELEMENT_WISE_ASINH", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ACOSH, "ELEMENT_WISE_ACOSH", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ATANH, "ELEMENT_WISE_ATANH", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ERF, "ELEMENT_WISE_ERF", 1},
+    {DML_OPERATOR_ELEMENT_WISE_POW, "ELEMENT_WISE_POW", 2},
+    {DML_OPERATOR_ELEMENT_WISE_CLIP1, "ELEMENT_WISE_CLIP1", 1},
 };
+
+// ELEMENT_WISE_CLIP1's bound `v` as a DML_SCALAR_UNION of `type` (FLOAT16: the half's bits in UInt16).
+DML_SCALAR_UNION scalarUnion(T type, double v) {
+    DML_SCALAR_UNION u{};
+    if (type == DML_TENSOR_DATA_TYPE_FLOAT32) u.Float32 = static_cast<float>(v);
+    else if (type == DML_TENSOR_DATA_TYPE_FLOAT16) u.UInt16 = static_cast<UINT16>(test::floatBits(type, v));
+    else if (type == DML_TENSOR_DATA_TYPE_UINT64) u.UInt64 = static_cast<uint64_t>(v);
+    else u.Int64 = static_cast<int64_t>(v);  // the low bytes hold every narrower type's value
+    return u;
+}
 
 uint64_t elementCount(const std::vector<uint32_t>& dims) {
     uint64_t n = 1;
@@ -163,7 +189,7 @@ bool broadcastStrides(const std::vector<uint32_t>& dims, const std::vector<uint3
 }
 
 Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tensor>& inputs, T outType,
-             const std::vector<uint32_t>& outSizes) {
+             const std::vector<uint32_t>& outSizes, const std::vector<double>& attributes) {
     Run run;
     auto fail = [&](HRESULT hr, const char* call) {
         run.hr = hr;
@@ -194,7 +220,17 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
 
     HRESULT hr = S_OK;
     Owned<VkdmlOperator> op;
-    if ((hr = createElementwiseOperator(device, type, pointers, op.put())) != S_OK) return fail(hr, "vkdmlCreateOperator");
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP1) {
+        REQUIRE(attributes.size() == 2);
+        const DML_ELEMENT_WISE_CLIP1_OPERATOR_DESC clip1{pointers[0], pointers[1], nullptr, outType,
+                                                         scalarUnion(outType, attributes[0]),
+                                                         scalarUnion(outType, attributes[1])};
+        const DML_OPERATOR_DESC desc{type, &clip1};
+        hr = vkdmlCreateOperator(device, &desc, op.put());
+    } else {
+        hr = createElementwiseOperator(device, type, pointers, op.put());
+    }
+    if (hr != S_OK) return fail(hr, "vkdmlCreateOperator");
     Owned<VkdmlDispatchable> compiled, init;
     if ((hr = vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, compiled.put())) != S_OK)
         return fail(hr, "vkdmlCompileOperator");
@@ -268,8 +304,9 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
 }
 
 Run runOperator(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tensor>& inputs, T outType,
-                const std::vector<uint32_t>& outSizes) {
-    if (inputCount(type) != 2 || inputs.size() <= 2) return dispatch(device, type, inputs, outType, outSizes);
+                const std::vector<uint32_t>& outSizes, const std::vector<double>& attributes) {
+    if (inputCount(type) != 2 || inputs.size() <= 2)
+        return dispatch(device, type, inputs, outType, outSizes, attributes);
     Run run = dispatch(device, type, {inputs[0], inputs[1]}, outType, outSizes);
     for (size_t i = 2; i < inputs.size() && run.ok(); ++i) {
         Tensor partial{outType, outSizes, run.output};

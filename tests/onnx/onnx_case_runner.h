@@ -52,11 +52,14 @@ struct Run {
 };
 
 // One dispatch of `type` on `inputs` (in the desc's field order) into a packed tensor of `outType` and `outSizes`.
+// `attributes`: ELEMENT_WISE_CLIP1's Min and Max (converted to the tensors' type for the DML_SCALAR_UNIONs).
 Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tensor>& inputs,
-             DML_TENSOR_DATA_TYPE outType, const std::vector<uint32_t>& outSizes);
+             DML_TENSOR_DATA_TYPE outType, const std::vector<uint32_t>& outSizes,
+             const std::vector<double>& attributes = {});
 // As dispatch; a binary operator given more than two inputs runs as a left fold: op(op(in0, in1), in2)...
 Run runOperator(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tensor>& inputs,
-                DML_TENSOR_DATA_TYPE outType, const std::vector<uint32_t>& outSizes);
+                DML_TENSOR_DATA_TYPE outType, const std::vector<uint32_t>& outSizes,
+                const std::vector<double>& attributes = {});
 
 struct Comparison {
     uint64_t compared = 0, mismatches = 0;

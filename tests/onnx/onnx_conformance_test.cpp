@@ -146,7 +146,7 @@ Outcome runActivationCase(TestDevice& device, const std::string& dir, const Case
 
 Outcome runElementwiseCase(TestDevice& device, const std::string& dir, const Case& c, DML_OPERATOR_TYPE type,
                            oc::Comparison& result) {
-    REQUIRE(c.attributes.empty());
+    REQUIRE((c.attributes.empty() || type == DML_OPERATOR_ELEMENT_WISE_CLIP1));
     const size_t inputs = c.tensors.size() - 1;
     const size_t wanted = oc::inputCount(type);
     REQUIRE_MESSAGE((inputs == wanted || (wanted == 2 && inputs > 2)), c.name << ": " << inputs << " inputs for " << c.op);
@@ -160,7 +160,7 @@ Outcome runElementwiseCase(TestDevice& device, const std::string& dir, const Cas
     const CaseTensor& out = c.tensors.back();
     const std::vector<uint8_t> expected = readFile(dir + "/" + out.file);
     REQUIRE(expected.size() == elementCount(out.dims) * out.type->bytes);
-    const oc::Run run = oc::runOperator(device, type, tensors, out.type->type, out.dims);
+    const oc::Run run = oc::runOperator(device, type, tensors, out.type->type, out.dims, c.attributes);
     if (!run.ok()) {
         char hr[16];
         std::snprintf(hr, sizeof hr, "0x%08x", static_cast<unsigned>(run.hr));

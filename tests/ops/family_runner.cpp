@@ -62,6 +62,14 @@ HRESULT unary(VkdmlDevice device, DML_OPERATOR_TYPE type, const std::vector<cons
     return createWith(device, type, Desc{t[0], t[1]}, op);
 }
 
+// Descs with an optional ScaleBias after the tensors (NULL here).
+template <class Desc>
+HRESULT unaryScaleBias(VkdmlDevice device, DML_OPERATOR_TYPE type, const std::vector<const DML_TENSOR_DESC*>& t,
+                       VkdmlOperator* op) {
+    REQUIRE(t.size() == 2);
+    return createWith(device, type, Desc{t[0], t[1], nullptr}, op);
+}
+
 constexpr uint64_t kPad = 256;
 
 uint64_t align256(uint64_t v) { return (v + 255) & ~uint64_t(255); }
@@ -83,6 +91,10 @@ HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
         case DML_OPERATOR_ELEMENT_WISE_MEAN: return binary<DML_ELEMENT_WISE_MEAN_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE:
             return binary<DML_ELEMENT_WISE_DIFFERENCE_SQUARE_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE:
+            return binary<DML_ELEMENT_WISE_MODULUS_TRUNCATE_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR:
+            return binary<DML_ELEMENT_WISE_MODULUS_FLOOR_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS:
             return binary<DML_ELEMENT_WISE_LOGICAL_EQUALS_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN:
@@ -127,6 +139,27 @@ HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
                               DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC{t[0], t[1], t[2], t[3], t[4], t[5], t[6],
                                                                                   t[7], t[8]},
                               op);
+        case DML_OPERATOR_ELEMENT_WISE_SIN: return unaryScaleBias<DML_ELEMENT_WISE_SIN_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_COS: return unaryScaleBias<DML_ELEMENT_WISE_COS_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_TAN: return unaryScaleBias<DML_ELEMENT_WISE_TAN_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ASIN: return unaryScaleBias<DML_ELEMENT_WISE_ASIN_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ACOS: return unaryScaleBias<DML_ELEMENT_WISE_ACOS_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ATAN: return unaryScaleBias<DML_ELEMENT_WISE_ATAN_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_SINH: return unaryScaleBias<DML_ELEMENT_WISE_SINH_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_COSH: return unaryScaleBias<DML_ELEMENT_WISE_COSH_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_TANH: return unaryScaleBias<DML_ELEMENT_WISE_TANH_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ASINH:
+            return unaryScaleBias<DML_ELEMENT_WISE_ASINH_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ACOSH:
+            return unaryScaleBias<DML_ELEMENT_WISE_ACOSH_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ATANH:
+            return unaryScaleBias<DML_ELEMENT_WISE_ATANH_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ERF: return unaryScaleBias<DML_ELEMENT_WISE_ERF_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_POW:
+            REQUIRE(t.size() == 3);
+            return createWith(device, type, DML_ELEMENT_WISE_POW_OPERATOR_DESC{t[0], t[1], t[2], nullptr}, op);
+        case DML_OPERATOR_ELEMENT_WISE_ATAN_YX:
+            return binary<DML_ELEMENT_WISE_ATAN_YX_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_IF:
             REQUIRE(t.size() == 4);
             return createWith(device, type, DML_ELEMENT_WISE_IF_OPERATOR_DESC{t[0], t[1], t[2], t[3]}, op);

@@ -47,7 +47,7 @@ struct FamilyRun {
     bool ok() const { return hr == S_OK; }
 };
 
-// Fills the operator's DML_*_OPERATOR_DESC from `tensors` (ADD ... DIFFERENCE_SQUARE, LOGICAL_*, BIT_*, IF, CAST)
+// Fills the operator's DML_*_OPERATOR_DESC from `tensors` (ADD ... DIFFERENCE_SQUARE, MODULUS_*, LOGICAL_*, BIT_*, IF, CAST)
 // and calls vkdmlCreateOperator. Unknown types: E_NOTIMPL without calling.
 HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
                                   const std::vector<const DML_TENSOR_DESC*>& tensors, VkdmlOperator* op);

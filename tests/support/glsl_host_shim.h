@@ -74,4 +74,12 @@ inline float clamp(float x, float lo, float hi) { return min(max(x, lo), hi); }
 inline int clamp(int x, int lo, int hi) { return min(max(x, lo), hi); }
 inline uint clamp(uint x, uint lo, uint hi) { return min(max(x, lo), hi); }
 
+// GLSL umulExtended (32 x 32 -> 64 bits, high and low words) and findMSB (index of the highest set bit, -1 for 0).
+inline void umulExtended(uint x, uint y, uint& msb, uint& lsb) {
+    const uint64_t p = uint64_t(x) * uint64_t(y);
+    msb = static_cast<uint>(p >> 32);
+    lsb = static_cast<uint>(p);
+}
+inline int findMSB(uint x) { return x == 0u ? -1 : 31 - __builtin_clz(x); }
+
 } // namespace vkglsl

@@ -108,6 +108,13 @@ VKDML_API HRESULT vkdmlEnumerateAdapters(UINT* count, VKDML_ADAPTER_INFO* infos)
 VKDML_API HRESULT vkdmlCreateOperator(VkdmlDevice device, const DML_OPERATOR_DESC* desc, VkdmlOperator* op);
 VKDML_API HRESULT vkdmlCompileOperator(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLAGS flags,
                                        VkdmlCompiledOperator* compiled);
+/* IDMLDevice1::CompileGraph. Runs of element-wise nodes with equal output sizes compile into single kernels (values
+ * used only inside a run never touch memory); VKDML_DISABLE_FUSION=1 in the environment compiles every node on its
+ * own. The result is a compiled operator: bind BindInputs by GraphInputIndex (DML_BINDING_TYPE_NONE for unused and
+ * OWNED_BY_DML inputs), BindOutputs by GraphOutputIndex, the temporary and persistent resources its binding
+ * properties ask for; initialize it (owned inputs and constant nodes go into its persistent resource). */
+VKDML_API HRESULT vkdmlCompileGraph(VkdmlDevice device, const DML_GRAPH_DESC* desc, DML_EXECUTION_FLAGS flags,
+                                    VkdmlCompiledOperator* compiled);
 VKDML_API HRESULT vkdmlCreateOperatorInitializer(VkdmlDevice device, UINT operatorCount,
                                                  const VkdmlCompiledOperator* operators,
                                                  VkdmlOperatorInitializer* initializer);

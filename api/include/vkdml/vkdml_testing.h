@@ -23,6 +23,9 @@ VKDML_API UINT64 vkdmlTestFaultSiteCalls(VKDML_FAULT_SITE site);
 /* The name of the embedded kernel a compiled operator dispatches ("linear_f32_contig_d", "relu_i8_strided"), or
    NULL for anything else (an initializer, an invalid handle). Valid while the compiled operator lives. */
 VKDML_API const char* vkdmlTestShaderName(VkdmlDispatchable compiledOperator);
+/* A compiled graph's kernels: *steps = dispatch groups run in order, *fused = those that fuse two nodes or more.
+ * Returns 0 (and sets nothing) when the dispatchable is not a compiled graph. */
+VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, UINT* fused);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,313 @@
+#include "graph/compiled_graph.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/error.h"
+#include "core/raw_value.h"
+#include "graph/node_program.h"
+
+namespace vkdml {
+
+using graph::ValueRef;
+
+namespace {
+
+constexpr uint64_t kResourceAlignment = 256;  // every value in the temporary and persistent resources
+
+uint64_t alignUp(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+
+struct Range {
+    std::string name;
+    BoundBuffer bound;
+    uint64_t bytes;
+    bool written;
+};
+
+}  // namespace
+
+CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTION_FLAGS flags)
+    : CompiledDispatchable(device), graph_(std::move(graph)) {
+    const dml::KernelTarget target = kernelTargetOf(device);
+    std::vector<std::optional<kernel::ElementwiseProgram>> programs(graph_.nodes.size());
+    for (size_t n = 0; n < graph_.nodes.size(); ++n)
+        if (!graph_.nodes[n].constant()) programs[n] = graph::nodeProgram(graph_.nodes[n].info(), target);
+    const bool fuse = !vk::envFlag("VKDML_DISABLE_FUSION");
+    for (graph::Step& step : graph::planSteps(graph_, programs, device.pipelines().bindingLimit(), fuse)) {
+        StepRun run;
+        run.step = std::move(step);
+        if (run.step.nodes.size() > 1) {
+            std::vector<dml::TensorLayout> tensors;
+            for (const graph::StepTensor& t : run.step.outputs) tensors.push_back(t.layout);
+            for (const graph::StepTensor& t : run.step.inputs) tensors.push_back(t.layout);
+            run.fused = std::make_unique<GeneralKernel>(device, tensors, run.step.program, std::vector<uint32_t>{});
+        } else {
+            run.single = Ref<CompiledOperator>(new CompiledOperator(device, *graph_.nodes[run.step.nodes[0]].op.get(), flags));
+            run.single.get()->release();  // the Ref holds the only reference
+        }
+        steps_.push_back(std::move(run));
+    }
+    placeValues();
+}
+
+CompiledGraph::~CompiledGraph() = default;
+
+std::string CompiledGraph::displayName() const {
+    return "graph of " + std::to_string(graph_.nodes.size()) + " nodes";
+}
+
+size_t CompiledGraph::fusedStepCount() const {
+    return static_cast<size_t>(std::count_if(steps_.begin(), steps_.end(), [](const StepRun& s) { return s.fused != nullptr; }));
+}
+
+uint64_t CompiledGraph::ownedInputBytes(uint32_t input) const {
+    return graph_.inputOwned[input] && graph_.inputUsed[input] ? graph_.inputBytes[input] : 0;
+}
+
+// Homes: graph outputs for values that leave the graph, the persistent resource for owned inputs and constants, the
+// temporary resource for values read by a later step, placed first-fit among the values whose lifetimes (first to
+// last step that touches them, inclusive) overlap.
+void CompiledGraph::placeValues() {
+    const size_t nodeCount = graph_.nodes.size();
+    nodeHomes_.assign(nodeCount, Home{});
+    inputHomes_.assign(graph_.inputCount, Home{});
+    inputAlignment_.assign(graph_.inputCount, DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT);
+    std::vector<int64_t> stepOf(nodeCount, -1), lastUse(nodeCount, -1);
+    for (size_t s = 0; s < steps_.size(); ++s)
+        for (uint32_t n : steps_[s].step.nodes) stepOf[n] = static_cast<int64_t>(s);
+    for (size_t n = 0; n < nodeCount; ++n) {
+        if (stepOf[n] < 0) continue;
+        const graph::GraphNode& node = graph_.nodes[n];
+        for (size_t k = 0; k < node.inputs.size(); ++k) {
+            const ValueRef& in = node.inputs[k];
+            if (in.kind == ValueRef::Kind::GraphInput)
+                inputAlignment_[in.index] = std::max(inputAlignment_[in.index], node.info().inputs[k].baseAlignment);
+            else if (stepOf[in.index] != stepOf[n] || graph_.nodes[in.index].constant())
+                lastUse[in.index] = std::max(lastUse[in.index], stepOf[n]);
+        }
+    }
+    for (uint32_t g = 0; g < graph_.inputCount; ++g) {
+        if (!graph_.inputOwned[g] || !graph_.inputUsed[g]) {
+            inputHomes_[g] = {Home::Where::GraphInput, g, 0, graph_.inputBytes[g]};
+            continue;
+        }
+        inputHomes_[g] = {Home::Where::Persistent, g, persistentBytes_, graph_.inputBytes[g]};
+        persistentBytes_ += alignUp(graph_.inputBytes[g], kResourceAlignment);
+    }
+    for (uint32_t g = static_cast<uint32_t>(graph_.outputs.size()); g-- > 0;)
+        nodeHomes_[graph_.outputs[g].index] = {Home::Where::GraphOutput, g, 0, 0};  // ends at the first one
+    struct Placed { int64_t first, last; uint64_t offset, bytes; };
+    std::vector<Placed> placed;
+    for (uint32_t n = 0; n < nodeCount; ++n) {
+        const graph::GraphNode& node = graph_.nodes[n];
+        if (node.constant()) {
+            if (lastUse[n] < 0) continue;
+            uint64_t bytes = node.data.size();
+            for (const graph::GraphNode& consumer : graph_.nodes)
+                for (size_t k = 0; k < consumer.inputs.size(); ++k)
+                    if (consumer.inputs[k] == ValueRef{ValueRef::Kind::NodeOutput, n, 0})
+                        bytes = std::max(bytes, consumer.info().inputs[k].totalBytes);
+            bytes = alignUp(bytes, 4);
+            nodeHomes_[n] = {Home::Where::Persistent, 0, persistentBytes_, bytes};
+            persistentBytes_ += alignUp(bytes, kResourceAlignment);
+            continue;
+        }
+        if (nodeHomes_[n].where == Home::Where::GraphOutput || lastUse[n] < 0 || stepOf[n] < 0) continue;
+        const uint64_t bytes = alignUp(node.info().outputs[0].totalBytes, kResourceAlignment);
+        uint64_t offset = 0;
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const Placed& p : placed)
+                if (p.first <= lastUse[n] && stepOf[n] <= p.last && offset < p.offset + p.bytes &&
+                    p.offset < offset + bytes) {
+                    offset = p.offset + p.bytes;
+                    moved = true;
+                }
+        }
+        placed.push_back({stepOf[n], lastUse[n], offset, bytes});
+        nodeHomes_[n] = {Home::Where::Temporary, 0, offset, node.info().outputs[0].totalBytes};
+        temporaryBytes_ = std::max(temporaryBytes_, offset + bytes);
+    }
+    for (StepRun& run : steps_) {
+        if (!run.single) continue;
+        const uint32_t n = run.step.nodes[0];
+        for (uint32_t g = 0; g < graph_.outputs.size(); ++g)
+            if (graph_.outputs[g].index == n && g != nodeHomes_[n].index) run.extraGraphOutputs.push_back(g);
+    }
+}
+
+DML_BINDING_PROPERTIES CompiledGraph::bindingProperties() const {
+    DML_BINDING_PROPERTIES props{};
+    props.RequiredDescriptorCount = static_cast<UINT>(graph_.inputCount + graph_.outputs.size());
+    props.TemporaryResourceSize = temporaryBytes_;
+    props.PersistentResourceSize = persistentBytes_;
+    return props;
+}
+
+std::vector<BindingSlot> CompiledGraph::readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
+    require(count == graph_.inputCount, "inputs: bindingCount = " + std::to_string(count) + ", but the graph has " +
+                                            std::to_string(graph_.inputCount) + " inputs (DML_GRAPH_DESC.InputCount)");
+    require(count == 0 || bindings != nullptr, "inputs: bindings is NULL");
+    std::vector<BindingSlot> slots(count);
+    for (UINT g = 0; g < count; ++g) {
+        const std::string where = "inputs[" + std::to_string(g) + "]";
+        const uint32_t type = rawValue(bindings[g].Type);
+        const auto* buffer = type == DML_BINDING_TYPE_BUFFER ? static_cast<const DML_BUFFER_BINDING*>(bindings[g].Desc)
+                                                             : nullptr;
+        const bool empty = type == DML_BINDING_TYPE_NONE || (buffer != nullptr && buffer->Buffer == nullptr);
+        require(empty || type == DML_BINDING_TYPE_BUFFER, where + ": Type = " + std::to_string(type) +
+                                                              ", expected DML_BINDING_TYPE_BUFFER or NONE");
+        require(empty || buffer != nullptr, where + ": Desc is NULL");
+        if (graph_.inputOwned[g] && graph_.inputUsed[g]) {
+            require(empty, where + ": the graph input is DML_TENSOR_FLAG_OWNED_BY_DML (bound at initialization); "
+                                   "bind DML_BINDING_TYPE_NONE here");
+            continue;
+        }
+        if (!graph_.inputUsed[g] && empty) continue;
+        require(!empty, where + ": the graph reads this input; a DML_BINDING_TYPE_BUFFER binding is required");
+        BoundBuffer bound = readBufferBinding(*device_, *buffer, inputAlignment_[g], where);
+        require(bound.size >= graph_.inputBytes[g], where + ".SizeInBytes = " + std::to_string(bound.size) +
+                                                        " is less than the " + std::to_string(graph_.inputBytes[g]) +
+                                                        " bytes (TotalTensorSizeInBytes) the graph reads");
+        slots[g].type = DML_BINDING_TYPE_BUFFER;
+        slots[g].buffers.push_back(bound);
+    }
+    return slots;
+}
+
+std::vector<BindingSlot> CompiledGraph::readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
+    require(count == graph_.outputs.size(), "outputs: bindingCount = " + std::to_string(count) +
+                                                ", but the graph has " + std::to_string(graph_.outputs.size()) +
+                                                " outputs (DML_GRAPH_DESC.OutputCount)");
+    require(bindings != nullptr, "outputs: bindings is NULL");
+    std::vector<BindingSlot> slots(count);
+    for (UINT g = 0; g < count; ++g) {
+        const std::string where = "outputs[" + std::to_string(g) + "]";
+        const ValueRef& from = graph_.outputs[g];
+        const dml::TensorLayout& layout = graph::outputLayout(graph_, from.index, from.slot);
+        require(rawValue(bindings[g].Type) == DML_BINDING_TYPE_BUFFER,
+                where + ": Type = " + std::to_string(rawValue(bindings[g].Type)) + ", expected DML_BINDING_TYPE_BUFFER");
+        require(bindings[g].Desc != nullptr, where + ": Desc is NULL");
+        const uint64_t alignment = std::max<uint64_t>(DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT, layout.baseAlignment);
+        BoundBuffer bound = readBufferBinding(*device_, *static_cast<const DML_BUFFER_BINDING*>(bindings[g].Desc),
+                                              alignment, where);
+        require(bound.buffer != nullptr, where + ".Buffer is NULL");
+        require(bound.size >= layout.totalBytes, where + ".SizeInBytes = " + std::to_string(bound.size) +
+                                                     " is less than the output's TotalTensorSizeInBytes = " +
+                                                     std::to_string(layout.totalBytes));
+        slots[g].type = DML_BINDING_TYPE_BUFFER;
+        slots[g].buffers.push_back(bound);
+    }
+    return slots;
+}
+
+CompiledGraph::Home CompiledGraph::homeOf(const ValueRef& value) const {
+    return value.kind == ValueRef::Kind::GraphInput ? inputHomes_[value.index] : nodeHomes_[value.index];
+}
+
+BoundBuffer CompiledGraph::resolve(const Home& home, const TableBindings& bindings) const {
+    switch (home.where) {
+        case Home::Where::GraphInput: return bindings.inputs[home.index].buffers[0];
+        case Home::Where::GraphOutput: return bindings.outputs[home.index].buffers[0];
+        case Home::Where::Temporary:
+            return {bindings.temporary.buffer, bindings.temporary.offset + home.offset, home.bytes};
+        case Home::Where::Persistent:
+            return {bindings.persistent.buffer, bindings.persistent.offset + home.offset, home.bytes};
+        case Home::Where::None: break;
+    }
+    fail(E_FAIL, "internal: a graph value has no home");
+}
+
+void CompiledGraph::checkBindings(const TableBindings& bindings) const {
+    require(bindings.inputsBound && bindings.inputs.size() == graph_.inputCount,
+            "RecordDispatch: the binding table has no inputs bound for the graph");
+    require(bindings.outputsBound && bindings.outputs.size() == graph_.outputs.size(),
+            "RecordDispatch: the binding table has no outputs bound for the graph");
+    require(temporaryBytes_ == 0 || bindings.temporary.buffer != nullptr,
+            "RecordDispatch: the graph needs a temporary resource of " + std::to_string(temporaryBytes_) +
+                " bytes (vkdmlBindTemporaryResource)");
+    require(persistentBytes_ == 0 || bindings.persistent.buffer != nullptr,
+            "RecordDispatch: the graph needs its persistent resource of " + std::to_string(persistentBytes_) +
+                " bytes (vkdmlBindPersistentResource)");
+    require(persistentBytes_ == 0 || initialized_,
+            "RecordDispatch: the graph has a persistent resource; record its initializer first");
+    std::vector<Range> ranges;
+    for (uint32_t g = 0; g < graph_.outputs.size(); ++g) {
+        const ValueRef& from = graph_.outputs[g];
+        ranges.push_back({"outputs[" + std::to_string(g) + "]", bindings.outputs[g].buffers[0],
+                          graph::outputLayout(graph_, from.index, from.slot).totalBytes, true});
+    }
+    if (temporaryBytes_ > 0) ranges.push_back({"the temporary resource", bindings.temporary, temporaryBytes_, true});
+    for (uint32_t g = 0; g < graph_.inputCount; ++g)
+        if (inputHomes_[g].where == Home::Where::GraphInput && graph_.inputUsed[g])
+            ranges.push_back({"inputs[" + std::to_string(g) + "]", bindings.inputs[g].buffers[0],
+                              graph_.inputBytes[g], false});
+    if (persistentBytes_ > 0) ranges.push_back({"the persistent resource", bindings.persistent, persistentBytes_, false});
+    for (size_t a = 0; a < ranges.size(); ++a)
+        for (size_t b = a + 1; b < ranges.size(); ++b) {
+            const Range &x = ranges[a], &y = ranges[b];
+            if ((x.written || y.written) && x.bound.buffer == y.bound.buffer &&
+                x.bound.offset < y.bound.offset + y.bytes && y.bound.offset < x.bound.offset + x.bytes)
+                invalidArg("RecordDispatch: " + x.name + " [" + std::to_string(x.bound.offset) + ", +" +
+                           std::to_string(x.bytes) + ") overlaps " + y.name + " [" + std::to_string(y.bound.offset) +
+                           ", +" + std::to_string(y.bytes) + "); a graph's outputs and resources must not alias");
+        }
+}
+
+void CompiledGraph::record(vk::Recording& recording, const TableBindings& bindings) {
+    checkBindings(bindings);
+    for (const StepRun& run : steps_) {
+        const graph::Step& step = run.step;
+        if (run.fused) {
+            std::vector<BoundBuffer> tensors;
+            std::vector<uint64_t> totals;
+            for (size_t o = 0; o < step.outputs.size(); ++o) {
+                const int64_t g = step.outputGraphIndex[o];
+                tensors.push_back(g >= 0 ? bindings.outputs[g].buffers[0]
+                                         : resolve(homeOf(step.outputs[o].value), bindings));
+                totals.push_back(step.outputs[o].layout.totalBytes);
+            }
+            for (const graph::StepTensor& t : step.inputs) {
+                tensors.push_back(resolve(homeOf(t.value), bindings));
+                totals.push_back(t.layout.totalBytes);
+            }
+            std::vector<const BoundBuffer*> pointers;
+            for (const BoundBuffer& b : tensors) pointers.push_back(&b);
+            run.fused->record(recording, pointers.data(), totals.data(), displayName());
+            continue;
+        }
+        const graph::GraphNode& node = graph_.nodes[step.nodes[0]];
+        TableBindings tb;
+        tb.inputsBound = tb.outputsBound = true;
+        for (const ValueRef& in : node.inputs) tb.inputs.push_back({DML_BINDING_TYPE_BUFFER, {resolve(homeOf(in), bindings)}});
+        const BoundBuffer out = resolve(nodeHomes_[step.nodes[0]], bindings);
+        tb.outputs.push_back({DML_BINDING_TYPE_BUFFER, {out}});
+        run.single.get()->record(recording, tb);
+        const uint64_t bytes = node.info().outputs[0].totalBytes;
+        for (uint32_t g : run.extraGraphOutputs) {
+            const BoundBuffer& dst = bindings.outputs[g].buffers[0];
+            recording.copy({out.buffer->handle(), out.offset, bytes}, {dst.buffer->handle(), dst.offset, bytes});
+        }
+    }
+}
+
+void CompiledGraph::recordInitialization(vk::Recording& recording, const std::vector<BoundBuffer>& owned,
+                                         const BoundBuffer& persistent) {
+    if (persistentBytes_ == 0) return;
+    for (uint32_t g = 0; g < graph_.inputCount; ++g) {
+        const Home& home = inputHomes_[g];
+        if (home.where != Home::Where::Persistent) continue;
+        const BoundBuffer& src = owned[g];
+        recording.copy({src.buffer->handle(), src.offset, home.bytes},
+                       {persistent.buffer->handle(), persistent.offset + home.offset, home.bytes});
+    }
+    for (uint32_t n = 0; n < graph_.nodes.size(); ++n) {
+        const Home& home = nodeHomes_[n];
+        if (!graph_.nodes[n].constant() || home.where != Home::Where::Persistent) continue;
+        std::vector<uint8_t> padded(home.bytes, 0);
+        std::memcpy(padded.data(), graph_.nodes[n].data.data(), std::min<size_t>(padded.size(), graph_.nodes[n].data.size()));
+        recording.write({persistent.buffer->handle(), persistent.offset + home.offset, home.bytes}, padded.data());
+    }
+}
+
+}  // namespace vkdml

@@ -1,0 +1,66 @@
+// The object vkdmlCompileGraph returns: a compiled operator whose bindings follow the graph's inputs and outputs.
+// It runs its steps (graph/fusion.h) in order: fused element-wise programs as general kernels, other nodes by their
+// own compiled operators. Values that cross steps live in the temporary resource (placed by lifetime, reused when
+// lifetimes do not overlap); OWNED_BY_DML graph inputs and constant nodes live in the persistent resource, which
+// the initializer fills.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/dispatchable.h"
+#include "core/general_kernel.h"
+#include "graph/fusion.h"
+
+namespace vkdml {
+
+class CompiledGraph final : public CompiledDispatchable {
+public:
+    CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTION_FLAGS flags);
+    ~CompiledGraph() override;
+
+    DML_BINDING_PROPERTIES bindingProperties() const override;
+    std::vector<BindingSlot> readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const override;
+    std::vector<BindingSlot> readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const override;
+    void record(vk::Recording& recording, const TableBindings& bindings) override;
+
+    std::string displayName() const override;
+    uint32_t initializerInputCount() const override { return graph_.inputCount; }
+    std::string initializerInputName(uint32_t input) const override { return "graph input " + std::to_string(input); }
+    uint64_t ownedInputBytes(uint32_t input) const override;
+    void recordInitialization(vk::Recording& recording, const std::vector<BoundBuffer>& owned,
+                              const BoundBuffer& persistent) override;
+
+    // For tests and tools: how many steps (dispatch groups) and how many of them fuse several nodes.
+    size_t stepCount() const { return steps_.size(); }
+    size_t fusedStepCount() const;
+
+private:
+    // Where a value lives while the graph runs.
+    struct Home {
+        enum class Where : uint8_t { None, GraphInput, GraphOutput, Temporary, Persistent } where = Where::None;
+        uint32_t index = 0;   // graph input or output
+        uint64_t offset = 0;  // temporary or persistent
+        uint64_t bytes = 0;
+    };
+    struct StepRun {
+        graph::Step step;
+        std::unique_ptr<GeneralKernel> fused;
+        Ref<CompiledOperator> single;
+        std::vector<uint32_t> extraGraphOutputs;  // single: graph outputs its value is copied to
+    };
+
+    void placeValues();
+    Home homeOf(const graph::ValueRef& value) const;
+    BoundBuffer resolve(const Home& home, const TableBindings& bindings) const;
+    void checkBindings(const TableBindings& bindings) const;
+
+    graph::GraphInfo graph_;
+    std::vector<StepRun> steps_;
+    std::vector<Home> nodeHomes_;   // per node: its output's home (operator and constant nodes)
+    std::vector<Home> inputHomes_;  // per graph input
+    std::vector<uint32_t> inputAlignment_;
+    uint64_t temporaryBytes_ = 0, persistentBytes_ = 0;
+};
+
+}  // namespace vkdml

@@ -1,0 +1,216 @@
+#include "graph/fusion.h"
+
+#include <algorithm>
+#include <map>
+
+namespace vkdml::graph {
+
+using kernel::ElementwiseProgram;
+using kernel::OpCode;
+using kernel::ScalarType;
+
+namespace {
+
+bool sameSizes(const dml::TensorLayout& a, const dml::TensorLayout& b) {
+    return a.rank == b.rank && std::equal(a.sizes, a.sizes + a.rank, b.sizes);
+}
+
+// A consumer can take a producer's value straight from the fused program when it reads each element at the
+// coordinates the producer wrote it: the same type, sizes and strides.
+bool sameElements(const dml::TensorLayout& written, const dml::TensorLayout& read) {
+    return written.dataType == read.dataType && sameSizes(written, read) &&
+           std::equal(written.strides, written.strides + written.rank, read.strides);
+}
+
+// A value of `from` becomes a value of `to` through memory unchanged only when both are the same 32- or 64-bit
+// type: fp16 values are computed in fp32, narrow integers in 32 bits, and bit operators read raw encodings.
+bool needsRoundTrip(ScalarType from, ScalarType to) {
+    return from != to || from == ScalarType::Float16 || kernel::scalarTypeBits(from) < 32;
+}
+
+class Planner {
+public:
+    Planner(const GraphInfo& graph, const std::vector<std::optional<ElementwiseProgram>>& programs, uint32_t maxTensors)
+        : graph_(graph), programs_(programs), maxTensors_(maxTensors) {
+        const size_t count = graph.nodes.size();
+        consumers_.resize(count);
+        graphOutputs_.resize(count);
+        for (uint32_t n = 0; n < count; ++n)
+            for (const ValueRef& in : graph.nodes[n].inputs)
+                if (in.kind == ValueRef::Kind::NodeOutput) consumers_[in.index].push_back(n);
+        for (uint32_t g = 0; g < graph.outputs.size(); ++g) graphOutputs_[graph.outputs[g].index].push_back(g);
+        markLive();
+    }
+
+    std::vector<Step> plan(bool fuse) {
+        group_.assign(graph_.nodes.size(), -1);
+        for (uint32_t n : graph_.order) {
+            if (!live_[n] || graph_.nodes[n].constant()) continue;
+            const int64_t g = fuse && programs_[n] ? groupToJoin(n) : -1;
+            if (g >= 0) {
+                groups_[g].push_back(n);
+                group_[n] = g;
+                continue;
+            }
+            group_[n] = static_cast<int64_t>(groups_.size());
+            groups_.push_back({n});
+            fusable_.push_back(fuse && programs_[n].has_value());
+        }
+        std::vector<Step> steps;
+        for (const std::vector<uint32_t>& nodes : groups_) {
+            Step step;
+            step.nodes = nodes;
+            if (nodes.size() > 1) buildProgram(step);
+            steps.push_back(std::move(step));
+        }
+        return steps;
+    }
+
+private:
+    void markLive() {
+        live_.assign(graph_.nodes.size(), false);
+        std::vector<uint32_t> pending;
+        for (const ValueRef& out : graph_.outputs) pending.push_back(out.index);
+        while (!pending.empty()) {
+            const uint32_t n = pending.back();
+            pending.pop_back();
+            if (live_[n]) continue;
+            live_[n] = true;
+            for (const ValueRef& in : graph_.nodes[n].inputs)
+                if (in.kind == ValueRef::Kind::NodeOutput) pending.push_back(in.index);
+        }
+    }
+
+    const dml::TensorLayout& outputOf(uint32_t node) const { return graph_.nodes[node].info().outputs[0]; }
+
+    // The latest group a producer of n is in (n must run after it), or the last group when n reads only graph
+    // inputs and constants; -1 when n cannot join it.
+    int64_t groupToJoin(uint32_t n) const {
+        const GraphNode& node = graph_.nodes[n];
+        int64_t g = -1;
+        bool producers = false;
+        for (const ValueRef& in : node.inputs)
+            if (in.kind == ValueRef::Kind::NodeOutput && !graph_.nodes[in.index].constant()) {
+                g = std::max(g, group_[in.index]);
+                producers = true;
+            }
+        if (!producers) g = static_cast<int64_t>(groups_.size()) - 1;
+        if (g < 0 || !fusable_[g] || node.info().outputs.size() != 1 ||
+            !sameSizes(outputOf(groups_[g][0]), node.info().outputs[0]))
+            return -1;
+        for (size_t s = 0; s < node.inputs.size(); ++s) {
+            const ValueRef& in = node.inputs[s];
+            if (in.kind == ValueRef::Kind::NodeOutput && group_[in.index] == g &&
+                !sameElements(outputOf(in.index), node.info().inputs[s]))
+                return -1;
+        }
+        std::vector<uint32_t> members = groups_[g];
+        members.push_back(n);
+        return tensorCount(members) <= maxTensors_ ? g : -1;
+    }
+
+    bool inGroup(const std::vector<uint32_t>& members, uint32_t node) const {
+        return std::find(members.begin(), members.end(), node) != members.end();
+    }
+
+    // An upper bound of the tensors the fused step binds: distinct external inputs, plus every output that leaves
+    // (graph outputs, and one temporary home for a value some node outside may read).
+    uint32_t tensorCount(const std::vector<uint32_t>& members) const {
+        std::vector<StepTensor> inputs;
+        std::vector<ScalarType> types;
+        uint32_t outputs = 0;
+        for (uint32_t m : members) {
+            const GraphNode& node = graph_.nodes[m];
+            for (uint32_t s = 0; s < node.inputs.size(); ++s) {
+                const ValueRef& in = node.inputs[s];
+                if (in.kind == ValueRef::Kind::NodeOutput && inGroup(members, in.index)) continue;
+                addInput(inputs, types, {in, node.info().inputs[s]}, programs_[m]->inputs[s]);
+            }
+            bool readOutside = false;
+            for (uint32_t c : consumers_[m]) readOutside = readOutside || !inGroup(members, c);
+            outputs += graphOutputs_[m].empty() ? (readOutside ? 1 : 0) : static_cast<uint32_t>(graphOutputs_[m].size());
+        }
+        return static_cast<uint32_t>(inputs.size()) + outputs;
+    }
+
+    // The index of the fused program's input reading `tensor` as `type`, added if new.
+    static uint32_t addInput(std::vector<StepTensor>& inputs, std::vector<ScalarType>& types, const StepTensor& tensor,
+                             ScalarType type) {
+        for (uint32_t i = 0; i < inputs.size(); ++i)
+            if (inputs[i].value == tensor.value && inputs[i].layout.sameMemoryLayout(tensor.layout) && types[i] == type)
+                return i;
+        inputs.push_back(tensor);
+        types.push_back(type);
+        return static_cast<uint32_t>(inputs.size() - 1);
+    }
+
+    // The nodes' programs spliced into one: inputs read from inside become the producer's value (through a round
+    // trip where memory would have changed it), attributes are constants already, stores become the outputs that
+    // leave the step.
+    void buildProgram(Step& step) const {
+        ElementwiseProgram& p = step.program;
+        p.label = "graph";
+        std::map<uint32_t, uint32_t> produced;  // node -> SSA value of its output, of the type it is stored as
+        for (uint32_t m : step.nodes) {
+            const GraphNode& node = graph_.nodes[m];
+            const ElementwiseProgram& fragment = *programs_[m];
+            std::vector<uint32_t> value(fragment.ops.size(), 0);
+            for (uint32_t v = 0; v < fragment.ops.size(); ++v) {
+                kernel::Op op = fragment.ops[v];
+                if (op.code == OpCode::Input) {
+                    const ValueRef& in = node.inputs[op.index];
+                    const ScalarType type = fragment.inputs[op.index];
+                    if (in.kind == ValueRef::Kind::NodeOutput && inGroup(step.nodes, in.index)) {
+                        const uint32_t source = produced.at(in.index);
+                        value[v] = needsRoundTrip(p.ops[source].type, type) ? p.reinterpret(source, type) : source;
+                        continue;
+                    }
+                    value[v] = p.input(addInput(step.inputs, p.inputs, {in, node.info().inputs[op.index]}, type));
+                    continue;
+                }
+                if (op.code == OpCode::Store) {
+                    uint32_t stored = value[op.args[0]];
+                    if (p.ops[stored].type != fragment.outputs[0]) stored = p.cast(stored, fragment.outputs[0]);
+                    produced[m] = stored;
+                    continue;
+                }
+                for (uint32_t& a : op.args) a = a < v ? value[a] : 0;
+                p.ops.push_back(op);
+                value[v] = static_cast<uint32_t>(p.ops.size() - 1);
+            }
+            p.float64Math = p.float64Math || fragment.float64Math;
+            p.int64Math = p.int64Math || fragment.int64Math;
+            // The step's output for this node, where it leaves the step.
+            const dml::TensorLayout& layout = node.info().outputs[0];
+            bool readOutside = false;
+            for (uint32_t c : consumers_[m]) readOutside = readOutside || !inGroup(step.nodes, c);
+            std::vector<int64_t> targets(graphOutputs_[m].begin(), graphOutputs_[m].end());
+            if (targets.empty() && readOutside) targets.push_back(-1);
+            for (int64_t target : targets) {
+                p.outputs.push_back(fragment.outputs[0]);
+                p.store(static_cast<uint32_t>(p.outputs.size() - 1), produced[m]);
+                step.outputs.push_back({{ValueRef::Kind::NodeOutput, m, 0}, layout});
+                step.outputGraphIndex.push_back(target);
+            }
+        }
+    }
+
+    const GraphInfo& graph_;
+    const std::vector<std::optional<ElementwiseProgram>>& programs_;
+    uint32_t maxTensors_;
+    std::vector<std::vector<uint32_t>> consumers_;     // per node
+    std::vector<std::vector<uint32_t>> graphOutputs_;  // per node: the graph outputs its output feeds
+    std::vector<bool> live_;
+    std::vector<int64_t> group_;                       // per node
+    std::vector<std::vector<uint32_t>> groups_;
+    std::vector<bool> fusable_;                        // per group
+};
+
+}  // namespace
+
+std::vector<Step> planSteps(const GraphInfo& graph, const std::vector<std::optional<ElementwiseProgram>>& programs,
+                            uint32_t maxTensors, bool fuse) {
+    return Planner(graph, programs, maxTensors).plan(fuse);
+}
+
+}  // namespace vkdml::graph

@@ -1,0 +1,281 @@
+// Differential test of fusion: random valid graphs (1-40 nodes of arithmetic, comparisons, IF, CAST, bit operators
+// and activations over FLOAT32, FLOAT16, INT32, INT8 and UINT8 values; ranks 1-8; fan-out; broadcast, padded and
+// OWNED_BY_DML graph inputs; constant nodes), each compiled fused and with VKDML_DISABLE_FUSION=1 and run on the
+// same inputs. Every operator here is deterministic and both compilations call the same library functions, so the
+// outputs must be bit-equal (NaNs equal to any NaN). A failing seed prints its graph.
+// VKDML_GRAPH_TEST_COUNT and VKDML_GRAPH_TEST_SEED override the number of graphs and the first seed.
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "graph_runner.h"
+#include "vkdml/vkdml_testing.h"
+
+using namespace vkdml::test;
+
+namespace {
+
+using Type = DML_TENSOR_DATA_TYPE;
+constexpr Type kTypes[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT32,
+                           DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_UINT8};
+
+struct Value {
+    Type type;
+    int node = -1;        // -1: a graph input
+    uint32_t input = 0;   // graph input index
+};
+
+struct RandomGraph {
+    std::vector<uint32_t> sizes;
+    std::vector<Value> values;
+    std::vector<std::vector<uint8_t>> inputData;
+    std::vector<bool> owned;
+    std::vector<uint64_t> outputBytes;
+    std::vector<uint64_t> outputElementBytes;
+    std::vector<Type> outputTypes;  // the bytes of the elements (packed); the rest is padding
+    std::string text;  // the graph, for a failing seed
+};
+
+class Generator {
+public:
+    Generator(VkdmlDevice device, uint64_t seed) : rng_(seed), builder_(device) {}
+
+    GraphBuilder& builder() { return builder_; }
+
+    RandomGraph make() {
+        RandomGraph& g = graph_;
+        const uint32_t rank = 1 + uniform(8);
+        uint64_t count = 1;
+        for (uint32_t d = 0; d < rank; ++d) {
+            const uint32_t size = count > 64 ? 1 : 1 + uniform(d + 1 == rank ? 37 : 4);
+            g.sizes.push_back(size);
+            count *= size;
+        }
+        log() << "sizes {";
+        for (uint32_t s : g.sizes) log() << s << " ";
+        log() << "}\n";
+        const uint32_t nodes = 1 + uniform(uniform(8) == 0 ? 40 : 6);  // mostly small, some up to 40
+        for (uint32_t n = 0; n < nodes; ++n) addNode();
+        // Every value no node reads leaves the graph; a few others too (fan-out to graph outputs).
+        std::vector<bool> read(builder_.nodes.size(), false);
+        for (const auto& e : builder_.intermediates) read[e.FromNodeIndex] = true;
+        uint32_t outputs = 0;
+        for (const Value& v : g.values) {
+            if (v.node < 0 || isConstant(v.node)) continue;
+            if (!read[v.node] || uniform(5) == 0) {
+                builder_.outputEdge(v.node, outputs++);
+                g.outputBytes.push_back(desc(v.type).bytes());
+                g.outputTypes.push_back(v.type);
+                g.outputElementBytes.push_back(elementCount(g.sizes) * elementBytes(v.type));
+                log() << "output " << outputs - 1 << " = n" << v.node << "\n";
+            }
+        }
+        return g;
+    }
+
+private:
+    uint32_t uniform(uint32_t n) { return static_cast<uint32_t>(rng_() % n); }
+    std::ostringstream& log() { return text_; }
+    bool isConstant(int node) const { return builder_.nodes[node].Type == DML_GRAPH_NODE_TYPE_CONSTANT; }
+
+    GraphTensorDesc desc(Type type, std::vector<uint32_t> strides = {}) const {
+        GraphTensorDesc t;
+        t.type = type;
+        t.sizes = graph_.sizes;
+        t.strides = std::move(strides);
+        return t;
+    }
+
+    // A new graph input (or, sometimes, a constant node) of `type`, read through random strides.
+    uint32_t newSource(Type type, std::vector<uint32_t>& strides) {
+        RandomGraph& g = graph_;
+        std::vector<uint32_t> s(g.sizes.size());
+        uint64_t stride = 1;
+        const uint32_t kind = uniform(4);  // 0,1: packed; 2: broadcast over some dimensions; 3: padded
+        for (size_t d = g.sizes.size(); d-- > 0;) {
+            const bool broadcast = kind == 2 && uniform(2) == 0;
+            s[d] = broadcast ? 0 : static_cast<uint32_t>(stride);
+            if (!broadcast) stride *= g.sizes[d] + (kind == 3 ? 1 : 0);
+        }
+        if (kind != 0 && kind != 1) strides = s;
+        GraphTensorDesc t = desc(type, strides);
+        std::mt19937_64 data(rng_());
+        FamilyTensor memory = tensorOf(type, g.sizes, strides);
+        fillTensor(memory, data);
+        if (uniform(6) == 0) {  // a constant node
+            g.values.push_back({type, static_cast<int>(builder_.addConstant(memory.memory)), 0});
+            log() << "n" << g.values.back().node << " = constant " << typeName(type) << " (" << memory.memory.size()
+                  << " bytes)" << (strides.empty() ? "" : " strided") << "\n";
+            return static_cast<uint32_t>(g.values.size() - 1);
+        }
+        const uint32_t index = static_cast<uint32_t>(g.inputData.size());
+        g.inputData.push_back(memory.memory);
+        g.owned.push_back(uniform(5) == 0);
+        g.values.push_back({type, -1, index});
+        log() << "input " << index << " " << typeName(type) << (strides.empty() ? "" : " strided")
+              << (g.owned.back() ? " OWNED_BY_DML" : "") << "\n";
+        return static_cast<uint32_t>(g.values.size() - 1);
+    }
+
+    // An operand of `type`: an existing value (read packed) or a new source.
+    struct Operand {
+        uint32_t value;
+        GraphTensorDesc layout;
+    };
+    Operand operand(Type type) {
+        std::vector<uint32_t> candidates;
+        for (uint32_t v = 0; v < graph_.values.size(); ++v)
+            if (graph_.values[v].type == type) candidates.push_back(v);
+        std::vector<uint32_t> strides;
+        if (!candidates.empty() && uniform(4) != 0) {
+            const uint32_t v = candidates[candidates.size() - 1 - uniform(std::min<uint32_t>(4, candidates.size()))];
+            // Graph inputs keep the strides they were first read with (one binding size per input).
+            const Value& value = graph_.values[v];
+            if (value.node < 0 || isConstant(value.node)) strides = strides_[v];
+            return {v, desc(type, strides)};
+        }
+        const uint32_t v = newSource(type, strides);
+        strides_[v] = strides;
+        return {v, desc(type, strides)};
+    }
+
+    void connect(uint32_t node, uint32_t slot, const Operand& o) {
+        const Value& v = graph_.values[o.value];
+        if (v.node < 0) {
+            builder_.inputEdge(v.input, node, slot);
+        } else {
+            builder_.edge(static_cast<uint32_t>(v.node), node, slot);
+        }
+        log() << (slot ? ", " : "(") << (v.node < 0 ? "in" + std::to_string(v.input) : "n" + std::to_string(v.node));
+    }
+
+    GraphTensorDesc inputDesc(const Operand& o) {
+        GraphTensorDesc t = o.layout;
+        const Value& v = graph_.values[o.value];
+        if (v.node < 0 && graph_.owned[v.input]) t.flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+        return t;
+    }
+
+    void addNode() {
+        const Type type = kTypes[uniform(5)];
+        const bool isFloat = type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_FLOAT16;
+        static constexpr DML_OPERATOR_TYPE kBinary[] = {DML_OPERATOR_ELEMENT_WISE_ADD, DML_OPERATOR_ELEMENT_WISE_SUBTRACT,
+                                                        DML_OPERATOR_ELEMENT_WISE_MULTIPLY, DML_OPERATOR_ELEMENT_WISE_MAX,
+                                                        DML_OPERATOR_ELEMENT_WISE_MIN};
+        static constexpr DML_OPERATOR_TYPE kFloatUnary[] = {
+            DML_OPERATOR_ELEMENT_WISE_ABS, DML_OPERATOR_ELEMENT_WISE_NEGATE, DML_OPERATOR_ACTIVATION_RELU,
+            DML_OPERATOR_ACTIVATION_SIGMOID, DML_OPERATOR_ACTIVATION_LEAKY_RELU, DML_OPERATOR_ACTIVATION_LINEAR,
+            DML_OPERATOR_ACTIVATION_ELU, DML_OPERATOR_ELEMENT_WISE_FLOOR, DML_OPERATOR_ACTIVATION_SOFTSIGN};
+        std::vector<Operand> operands;
+        DML_OPERATOR_TYPE op;
+        Type outType = type;
+        float a0 = 0.0f, a1 = 0.0f;
+        const uint32_t kind = uniform(10);
+        if (kind < 4) {
+            op = isFloat && uniform(6) == 0 ? DML_OPERATOR_ELEMENT_WISE_DIVIDE : kBinary[uniform(5)];
+            operands = {operand(type), operand(type)};
+        } else if (kind < 6 && isFloat) {
+            op = kFloatUnary[uniform(9)];
+            a0 = op == DML_OPERATOR_ACTIVATION_LINEAR ? 1.5f : 0.25f;
+            a1 = 0.5f;
+            operands = {operand(type)};
+        } else if (kind < 6) {
+            op = type == DML_TENSOR_DATA_TYPE_UINT8 || uniform(2) ? DML_OPERATOR_ELEMENT_WISE_BIT_NOT
+                                                                  : DML_OPERATOR_ELEMENT_WISE_NEGATE;
+            operands = {operand(type)};
+        } else if (kind < 8) {
+            op = DML_OPERATOR_CAST;
+            operands = {operand(kTypes[uniform(5)])};
+        } else if (kind < 9) {
+            op = uniform(2) ? DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN : DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS;
+            operands = {operand(type), operand(type)};
+            outType = DML_TENSOR_DATA_TYPE_UINT8;
+        } else {
+            op = DML_OPERATOR_ELEMENT_WISE_IF;
+            operands = {operand(DML_TENSOR_DATA_TYPE_UINT8), operand(type), operand(type)};
+        }
+        std::vector<GraphTensorDesc> inputs;
+        for (const Operand& o : operands) inputs.push_back(inputDesc(o));
+        const uint32_t node = builder_.addOperator(op, inputs, desc(outType), a0, a1);
+        log() << "n" << node << " = op " << int(op) << " " << typeName(outType);
+        for (uint32_t s = 0; s < operands.size(); ++s) connect(node, s, operands[s]);
+        log() << ")\n";
+        graph_.values.push_back({outType, static_cast<int>(node), 0});
+    }
+
+    std::mt19937_64 rng_;
+    GraphBuilder builder_;
+    RandomGraph graph_;
+    std::map<uint32_t, std::vector<uint32_t>> strides_;
+    std::ostringstream text_;
+
+public:
+    std::string text() const { return text_.str(); }
+};
+
+// Padding past the last element is undefined (DirectML leaves it so); NaNs of either payload are equal.
+bool sameValues(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint64_t bytes, Type type) {
+    const uint32_t width = elementBytes(type);
+    for (uint64_t i = 0; i < bytes; i += width) {
+        if (std::memcmp(a.data() + i, b.data() + i, width) == 0) continue;
+        if (isFloatType(type)) {
+            std::vector<uint8_t> x(a.begin() + i, a.begin() + i + width), y(b.begin() + i, b.begin() + i + width);
+            if (std::isnan(floatValue(type, readBits(x, 0, type))) && std::isnan(floatValue(type, readBits(y, 0, type))))
+                continue;
+        }
+        MESSAGE("element " << i / width << ": unfused " << formatValue(type, readBits(a, i / width, type)) << ", fused "
+                           << formatValue(type, readBits(b, i / width, type)));
+        return false;
+    }
+    return true;
+}
+
+uint64_t envNumber(const char* name, uint64_t fallback) {
+    const char* value = std::getenv(name);
+    return value && *value ? std::strtoull(value, nullptr, 10) : fallback;
+}
+
+}  // namespace
+
+TEST_CASE("graph: random graphs give the same bits fused and with one kernel per node") {
+    TestDevice device;
+    const uint64_t count = envNumber("VKDML_GRAPH_TEST_COUNT", 2000 / denseStride());
+    const uint64_t first = envNumber("VKDML_GRAPH_TEST_SEED", 1);
+    uint64_t graphs = 0, nodes = 0, fusedSteps = 0, steps = 0;
+    for (uint64_t seed = first; seed < first + count; ++seed) {
+        std::vector<std::vector<uint8_t>> results[2];
+        std::string text;
+        RandomGraph shape;
+        for (int fused = 1; fused >= 0; --fused) {
+            std::unique_ptr<FusionDisabled> unfused(fused ? nullptr : new FusionDisabled);
+            Generator generator(device, seed);
+            const RandomGraph g = generator.make();
+            text = generator.text();
+            shape = g;
+            Owned<VkdmlDispatchable> compiled;
+            const HRESULT hr = generator.builder().compile(compiled.put());
+            REQUIRE_MESSAGE(hr == S_OK, "seed ", seed, ": ", device.lastError(), "\n", text);
+            if (fused) {
+                UINT s = 0, f = 0;
+                REQUIRE(vkdmlTestGraphSteps(compiled, &s, &f));
+                steps += s;
+                fusedSteps += f;
+                nodes += generator.builder().nodes.size();
+            }
+            const GraphRun run = runGraph(device, compiled, {g.inputData, g.owned, g.outputBytes});
+            REQUIRE_MESSAGE(run.ok(), "seed ", seed, ": ", run.failedCall, ": ", device.lastError(), "\n", text);
+            REQUIRE_MESSAGE(run.canaryIntact, "seed ", seed, ": a write outside the outputs\n", text);
+            results[fused] = run.outputs;
+        }
+        for (size_t o = 0; o < results[0].size(); ++o)
+            REQUIRE_MESSAGE(sameValues(results[0][o], results[1][o], shape.outputElementBytes[o], shape.outputTypes[o]), "seed ", seed, ": output ", o,
+                            " differs between fused and unfused\n", text);
+        ++graphs;
+    }
+    MESSAGE(graphs << " random graphs, " << nodes << " nodes: fused into " << steps << " kernels (" << fusedSteps
+                   << " of them fusing two nodes or more)");
+    CHECK(device.validationMessageCount() == 0);
+}

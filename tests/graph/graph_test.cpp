@@ -1,0 +1,382 @@
+// vkdmlCompileGraph: results against double references, fused and one kernel per node; constant nodes, OWNED_BY_DML
+// inputs, the temporary resource, fan-out, and every validation rule (each case breaks one rule alone).
+#include <cmath>
+#include <cstring>
+#include <memory>
+
+#include "graph_runner.h"
+#include "vkdml/vkdml_testing.h"
+
+using namespace vkdml::test;
+
+namespace {
+
+GraphTensorDesc f32(std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
+    GraphTensorDesc t;
+    t.sizes = std::move(sizes);
+    t.strides = std::move(strides);
+    return t;
+}
+
+std::vector<uint8_t> floats(const std::vector<float>& values) {
+    std::vector<uint8_t> bytes(values.size() * 4);
+    std::memcpy(bytes.data(), values.data(), bytes.size());
+    return bytes;
+}
+
+std::vector<float> asFloats(const std::vector<uint8_t>& bytes) {
+    std::vector<float> values(bytes.size() / 4);
+    std::memcpy(values.data(), bytes.data(), values.size() * 4);
+    return values;
+}
+
+std::vector<float> ramp(size_t n, float start, float step) {
+    std::vector<float> v(n);
+    for (size_t i = 0; i < n; ++i) v[i] = start + step * float(i);
+    return v;
+}
+
+// out = relu((a + b) * a), written once as a graph: ADD -> MULTIPLY -> RELU.
+struct Chain {
+    GraphBuilder builder;
+    uint32_t add, mul, relu;
+    explicit Chain(VkdmlDevice device, const std::vector<uint32_t>& sizes) : builder(device) {
+        const GraphTensorDesc t = f32(sizes);
+        add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
+        mul = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {t, t}, t);
+        relu = builder.addOperator(DML_OPERATOR_ACTIVATION_RELU, {t}, t);
+        builder.inputEdge(0, add, 0);
+        builder.inputEdge(1, add, 1);
+        builder.inputEdge(0, mul, 1);
+        builder.edge(add, mul, 0);
+        builder.edge(mul, relu, 0);
+        builder.outputEdge(relu, 0);
+    }
+};
+
+void checkChain(const GraphRun& run, const std::vector<float>& a, const std::vector<float>& b) {
+    REQUIRE_MESSAGE(run.ok(), run.failedCall);
+    CHECK(run.canaryIntact);
+    const std::vector<float> out = asFloats(run.outputs[0]);
+    for (size_t i = 0; i < a.size(); ++i) {
+        const float expected = std::max((a[i] + b[i]) * a[i], 0.0f);
+        REQUIRE_MESSAGE(out[i] == expected, "element ", i);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("graph: a chain of three nodes fuses into one kernel and matches the reference") {
+    TestDevice device;
+    const std::vector<float> a = ramp(1000, -7.5f, 0.015f), b = ramp(1000, 3.0f, -0.01f);
+    GraphIO io{{floats(a), floats(b)}, {}, {4000}};
+    {
+        Chain chain(device, {10, 100});
+        Owned<VkdmlDispatchable> compiled;
+        REQUIRE(chain.builder.compile(compiled.put()) == S_OK);
+        const GraphRun run = runGraph(device, compiled, io);
+        checkChain(run, a, b);
+        UINT steps = 0, fused = 0;
+        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
+        CHECK(steps == 1);
+        CHECK(fused == 1);
+        CHECK(run.properties.TemporaryResourceSize == 0);  // nothing crosses kernels
+        CHECK(run.properties.PersistentResourceSize == 0);
+    }
+    {
+        FusionDisabled unfused;
+        Chain chain(device, {10, 100});
+        Owned<VkdmlDispatchable> compiled;
+        REQUIRE(chain.builder.compile(compiled.put()) == S_OK);
+        const GraphRun run = runGraph(device, compiled, io);
+        checkChain(run, a, b);
+        UINT steps = 0, fused = 0;
+        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
+        CHECK(steps == 3);
+        CHECK(fused == 0);
+        // Two intermediates of 4000 bytes, both alive while MULTIPLY runs.
+        CHECK(run.properties.TemporaryResourceSize == 8192);
+    }
+    CHECK(device.validationMessageCount() == 0);
+}
+
+TEST_CASE("graph: intermediate values share the temporary resource when their lifetimes do not overlap") {
+    TestDevice device;
+    FusionDisabled unfused;
+    GraphBuilder builder(device);
+    const GraphTensorDesc t = f32({256});
+    uint32_t previous = builder.addOperator(DML_OPERATOR_ACTIVATION_RELU, {t}, t);
+    builder.inputEdge(0, previous, 0);
+    for (int k = 0; k < 5; ++k) {
+        const uint32_t next = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_NEGATE, {t}, t);
+        builder.edge(previous, next, 0);
+        previous = next;
+    }
+    builder.outputEdge(previous, 0);
+    Owned<VkdmlDispatchable> compiled;
+    REQUIRE(builder.compile(compiled.put()) == S_OK);
+    // Five intermediates of 1 KiB in a line: two slots suffice.
+    CHECK(vkdmlGetBindingProperties(compiled).TemporaryResourceSize == 2048);
+    const std::vector<float> x = ramp(256, -3.0f, 0.03f);
+    const GraphRun run = runGraph(device, compiled, {{floats(x)}, {}, {1024}});
+    REQUIRE(run.ok());
+    const std::vector<float> out = asFloats(run.outputs[0]);
+    for (size_t i = 0; i < x.size(); ++i) CHECK(out[i] == -std::max(x[i], 0.0f));
+}
+
+TEST_CASE("graph: fan-out, a value that is both a graph output and an input, two outputs of one node") {
+    TestDevice device;
+    for (bool fuse : {true, false}) {
+        CAPTURE(fuse);
+        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+        GraphBuilder builder(device);
+        const GraphTensorDesc t = f32({4, 33});
+        const uint32_t sq = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {t, t}, t);
+        const uint32_t neg = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_NEGATE, {t}, t);
+        const uint32_t sum = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
+        builder.inputEdge(0, sq, 0);
+        builder.inputEdge(0, sq, 1);  // the same input twice
+        builder.edge(sq, neg, 0);
+        builder.edge(sq, sum, 0);
+        builder.edge(neg, sum, 1);
+        builder.outputEdge(sq, 0);
+        builder.outputEdge(sum, 1);
+        builder.outputEdge(sq, 2);  // one node output, two graph outputs
+        Owned<VkdmlDispatchable> compiled;
+        REQUIRE(builder.compile(compiled.put()) == S_OK);
+        const std::vector<float> x = ramp(132, -2.0f, 0.125f);
+        const GraphRun run = runGraph(device, compiled, {{floats(x)}, {}, {528, 528, 528}});
+        REQUIRE_MESSAGE(run.ok(), run.failedCall);
+        CHECK(run.canaryIntact);
+        const std::vector<float> squares = asFloats(run.outputs[0]), zeros = asFloats(run.outputs[1]);
+        CHECK(run.outputs[2] == run.outputs[0]);
+        for (size_t i = 0; i < x.size(); ++i) {
+            CHECK(squares[i] == x[i] * x[i]);
+            CHECK(zeros[i] == 0.0f);
+        }
+    }
+    CHECK(device.validationMessageCount() == 0);
+}
+
+TEST_CASE("graph: broadcast inputs, constant nodes and OWNED_BY_DML inputs") {
+    TestDevice device;
+    for (bool fuse : {true, false}) {
+        CAPTURE(fuse);
+        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+        GraphBuilder builder(device);
+        const GraphTensorDesc t = f32({8, 16});
+        GraphTensorDesc row = f32({8, 16}, {0, 1});  // one row of 16, broadcast over 8
+        GraphTensorDesc owned = f32({8, 16}, {0, 0});  // a scalar
+        owned.flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+        const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, row}, t);
+        const uint32_t mul = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {t, owned}, t);
+        const uint32_t bias = builder.addConstant(floats(ramp(16, 100.0f, 1.0f)));
+        builder.inputEdge(0, add, 0);
+        builder.edge(bias, add, 1);
+        builder.edge(add, mul, 0);
+        builder.inputEdge(2, mul, 1);  // graph input 1 is unused
+        builder.outputEdge(mul, 0);
+        builder.inputCount = 3;
+        Owned<VkdmlDispatchable> compiled;
+        REQUIRE(builder.compile(compiled.put()) == S_OK);
+        const DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(compiled);
+        CHECK(props.PersistentResourceSize == 512);  // the constant's row and the owned scalar, 256-aligned
+        const std::vector<float> x = ramp(128, -1.0f, 0.25f);
+        GraphIO io{{floats(x), {}, floats({-2.0f})}, {false, false, true}, {512}};
+        const GraphRun run = runGraph(device, compiled, io);
+        REQUIRE_MESSAGE(run.ok(), run.failedCall);
+        CHECK(run.canaryIntact);
+        const std::vector<float> out = asFloats(run.outputs[0]);
+        for (size_t i = 0; i < x.size(); ++i) CHECK(out[i] == (x[i] + (100.0f + float(i % 16))) * -2.0f);
+    }
+    CHECK(device.validationMessageCount() == 0);
+}
+
+TEST_CASE("graph: a node whose sizes differ, or whose input is read permuted, starts a new kernel") {
+    TestDevice device;
+    GraphBuilder builder(device);
+    const GraphTensorDesc t = f32({4, 6});
+    const GraphTensorDesc transposed = f32({6, 4}, {1, 6});  // reads the 4x6 result as its transpose
+    const GraphTensorDesc u = f32({6, 4});
+    const uint32_t a = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ABS, {t}, t);
+    const uint32_t b = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_NEGATE, {t}, t);
+    const uint32_t c = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {transposed, u}, u);
+    builder.inputEdge(0, a, 0);
+    builder.edge(a, b, 0);
+    builder.edge(b, c, 0);
+    builder.inputEdge(1, c, 1);
+    builder.outputEdge(c, 0);
+    Owned<VkdmlDispatchable> compiled;
+    REQUIRE(builder.compile(compiled.put()) == S_OK);
+    UINT steps = 0, fused = 0;
+    REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
+    CHECK(steps == 2);  // ABS and NEGATE fused, then ADD
+    CHECK(fused == 1);
+    CHECK(vkdmlGetBindingProperties(compiled).TemporaryResourceSize == 256);
+    const std::vector<float> x = ramp(24, -12.0f, 1.0f), y = ramp(24, 0.5f, 0.5f);
+    const GraphRun run = runGraph(device, compiled, {{floats(x), floats(y)}, {}, {96}});
+    REQUIRE_MESSAGE(run.ok(), run.failedCall);
+    const std::vector<float> out = asFloats(run.outputs[0]);
+    for (uint32_t r = 0; r < 6; ++r)
+        for (uint32_t k = 0; k < 4; ++k) CHECK(out[r * 4 + k] == -std::fabs(x[k * 6 + r]) + y[r * 4 + k]);
+}
+
+TEST_CASE("graph: fp16 and int8 values between fused nodes round and wrap as through memory") {
+    TestDevice device;
+    for (auto type : {DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT8}) {
+        std::vector<std::vector<uint8_t>> results;
+        for (bool fuse : {true, false}) {
+            std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+            GraphBuilder builder(device);
+            GraphTensorDesc t = f32({300});
+            t.type = type;
+            const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
+            const uint32_t sub = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_SUBTRACT, {t, t}, t);
+            builder.inputEdge(0, add, 0);
+            builder.inputEdge(1, add, 1);
+            builder.edge(add, sub, 0);
+            builder.inputEdge(1, sub, 1);
+            builder.outputEdge(sub, 0);
+            Owned<VkdmlDispatchable> compiled;
+            REQUIRE(builder.compile(compiled.put()) == S_OK);
+            std::mt19937_64 rng(7);
+            FamilyTensor a = tensorOf(type, {300}), b = tensorOf(type, {300});
+            fillTensor(a, rng);
+            fillTensor(b, rng);
+            const GraphRun run = runGraph(device, compiled, {{a.memory, b.memory}, {}, {a.bytes()}});
+            REQUIRE_MESSAGE(run.ok(), run.failedCall);
+            results.push_back(run.outputs[0]);
+        }
+        CHECK_MESSAGE(results[0] == results[1], typeName(type), ": fused and unfused results differ");
+    }
+}
+
+TEST_CASE("graph: single-node graphs bind graph inputs, not operator slots") {
+    TestDevice device;
+    GraphBuilder builder(device);
+    const GraphTensorDesc t = f32({64});
+    const uint32_t node = builder.addOperator(DML_OPERATOR_ACTIVATION_SIGMOID, {t}, t);
+    builder.inputEdge(1, node, 0);
+    builder.outputEdge(node, 0);
+    Owned<VkdmlDispatchable> compiled;
+    REQUIRE(builder.compile(compiled.put()) == S_OK);
+    const std::vector<float> x = ramp(64, -8.0f, 0.25f);
+    const GraphRun run = runGraph(device, compiled, {{{}, floats(x)}, {}, {256}});
+    REQUIRE_MESSAGE(run.ok(), run.failedCall);
+    const std::vector<float> out = asFloats(run.outputs[0]);
+    for (size_t i = 0; i < x.size(); ++i) CHECK(std::fabs(out[i] - 1.0f / (1.0f + std::exp(-x[i]))) < 1e-6f);
+}
+
+TEST_CASE("graph: every validation rule fails alone with E_INVALIDARG naming the node, edge or field") {
+    TestDevice device;
+    const GraphTensorDesc t = f32({16});
+    auto check = [&](GraphBuilder& b, const char* expected) {
+        device.clearErrors();
+        Owned<VkdmlDispatchable> compiled;
+        CHECK_MESSAGE(b.compile(compiled.put()) == E_INVALIDARG, expected);
+        CHECK(compiled.get() == nullptr);
+        CHECK_MESSAGE(device.lastError().find(expected) != std::string::npos, device.lastError());
+    };
+    // A valid two-node graph each case breaks once.
+    auto make = [&](GraphBuilder& b) {
+        const uint32_t x = b.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
+        const uint32_t y = b.addOperator(DML_OPERATOR_ACTIVATION_RELU, {t}, t);
+        b.inputEdge(0, x, 0);
+        b.inputEdge(1, x, 1);
+        b.edge(x, y, 0);
+        b.outputEdge(y, 0);
+    };
+    {
+        GraphBuilder b(device);
+        make(b);
+        Owned<VkdmlDispatchable> compiled;
+        CHECK(b.compile(compiled.put()) == S_OK);
+    }
+    { GraphBuilder b(device); make(b); b.inputs[0].GraphInputIndex = 5; b.inputCount = 2; check(b, "GraphInputIndex = 5"); }
+    { GraphBuilder b(device); make(b); b.inputs[1].ToNodeIndex = 9; check(b, "ToNodeIndex = 9"); }
+    { GraphBuilder b(device); make(b); b.inputs[1].ToNodeInputIndex = 2; check(b, "ToNodeInputIndex = 2"); }
+    { GraphBuilder b(device); make(b); b.inputs[1].ToNodeInputIndex = 0; check(b, "already has an edge"); }
+    { GraphBuilder b(device); make(b); b.inputs.pop_back(); check(b, "has no edge"); }
+    { GraphBuilder b(device); make(b); b.intermediates[0].FromNodeIndex = 7; check(b, "FromNodeIndex = 7"); }
+    { GraphBuilder b(device); make(b); b.intermediates[0].FromNodeOutputIndex = 1; check(b, "FromNodeOutputIndex = 1"); }
+    { GraphBuilder b(device); make(b); b.outputs[0].GraphOutputIndex = 1; b.outputCount = 1; check(b, "GraphOutputIndex = 1"); }
+    { GraphBuilder b(device); make(b); b.outputCount = 2; check(b, "graph output 1 has no edge"); }
+    { GraphBuilder b(device); make(b); b.outputEdge(0, 0); check(b, "graph output 0 already has an edge"); }
+    { GraphBuilder b(device); make(b); b.nodes[1].Type = static_cast<DML_GRAPH_NODE_TYPE>(7); check(b, "Nodes[1].Type = 7"); }
+    {
+        GraphBuilder b(device);
+        make(b);  // y feeds x's second input: a cycle (x's graph input edge moved away)
+        b.inputs.pop_back();
+        b.edge(1, 0, 1);
+        check(b, "cycle");
+    }
+    {
+        GraphBuilder b(device);
+        make(b);
+        const uint32_t wide = b.addOperator(DML_OPERATOR_ACTIVATION_RELU, {f32({32})}, f32({32}));
+        b.edge(0, wide, 0);  // 64 bytes into a 128-byte input
+        b.outputEdge(wide, 1);
+        check(b, "TotalTensorSizeInBytes differs");
+    }
+    {
+        GraphBuilder b(device);
+        make(b);
+        GraphTensorDesc owned = t;
+        owned.flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+        const uint32_t z = b.addOperator(DML_OPERATOR_ACTIVATION_RELU, {owned}, t);
+        b.edge(1, z, 0);
+        b.outputEdge(z, 1);
+        check(b, "only graph inputs can feed");
+    }
+    {
+        GraphBuilder b(device);
+        make(b);
+        const uint32_t c = b.addConstant(std::vector<uint8_t>(8, 0));  // 8 bytes for a 64-byte input
+        b.intermediates.clear();
+        b.edge(c, 1, 0);
+        check(b, "reads 64");
+    }
+    {
+        GraphBuilder b(device);
+        make(b);
+        const uint32_t c = b.addConstant(std::vector<uint8_t>(64, 0));
+        b.outputEdge(c, 1);
+        check(b, "constant node");
+    }
+    {
+        GraphBuilder b(device);
+        make(b);
+        b.intermediates.push_back(b.intermediates[0]);
+        b.intermediates.back().ToNodeIndex = 0;  // into ADD's first input, which has a graph input edge
+        check(b, "already has an edge");
+    }
+    CHECK(device.validationMessageCount() == 0);
+}
+
+TEST_CASE("graph: binding rules at execution (input counts, owned inputs, aliasing outputs)") {
+    TestDevice device;
+    Chain chain(device, {64});
+    Owned<VkdmlDispatchable> compiled;
+    REQUIRE(chain.builder.compile(compiled.put()) == S_OK);
+    Owned<VkdmlBindingTable> table;
+    REQUIRE(vkdmlCreateBindingTable(device, compiled, table.put()) == S_OK);
+    Owned<VkdmlBuffer> buffer(device.createDefaultBuffer(4096));
+    DML_BUFFER_BINDING in{buffer, 0, 256}, in2{buffer, 256, 256}, out{buffer, 512, 256};
+    DML_BINDING_DESC ins[] = {{DML_BINDING_TYPE_BUFFER, &in}, {DML_BINDING_TYPE_BUFFER, &in2}};
+    DML_BINDING_DESC outs[] = {{DML_BINDING_TYPE_BUFFER, &out}};
+    CHECK(vkdmlBindInputs(table, 1, ins) == E_INVALIDARG);
+    CHECK(device.lastError().find("InputCount") != std::string::npos);
+    DML_BINDING_DESC none[] = {{DML_BINDING_TYPE_BUFFER, &in}, {DML_BINDING_TYPE_NONE, nullptr}};
+    CHECK(vkdmlBindInputs(table, 2, none) == E_INVALIDARG);
+    CHECK(vkdmlBindInputs(table, 2, ins) == S_OK);
+    CHECK(vkdmlBindOutputs(table, 1, outs) == S_OK);
+    // The output over an input: refused when recorded, nothing recorded.
+    DML_BUFFER_BINDING over{buffer, 256, 256};
+    DML_BINDING_DESC overs[] = {{DML_BINDING_TYPE_BUFFER, &over}};
+    CHECK(vkdmlBindOutputs(table, 1, overs) == S_OK);
+    Owned<VkdmlCommandList> list;
+    REQUIRE(vkdmlCreateCommandList(device, list.put()) == S_OK);
+    CHECK(vkdmlRecordDispatch(list, compiled, table) == E_INVALIDARG);
+    CHECK(device.lastError().find("overlaps") != std::string::npos);
+    CHECK(vkdmlCloseCommandList(list) == S_OK);
+}
