@@ -90,14 +90,8 @@ public:
     const dml::OperatorInfo& info() const { return op_->info(); }
     std::string displayName() const override { return info().name(); }
     // The input binding slots, absent optional tensors (NULL in the desc) included.
-    uint32_t initializerInputCount() const override {
-        const auto& inf = info();
-        return static_cast<uint32_t>(inf.inputSlots.empty() ? inf.inputs.size() : inf.inputSlots.size());
-    }
-    std::string initializerInputName(uint32_t input) const override {
-        const auto& inf = info();
-        return inf.inputSlots.empty() ? inf.inputNames[input] : inf.inputSlotNames[input];
-    }
+    uint32_t initializerInputCount() const override { return info().inputSlotCount(); }
+    std::string initializerInputName(uint32_t input) const override { return info().inputSlotName(input); }
     const std::string& shaderName() const { return shaderName_; }  // the kernel it dispatches ("celu_f32_contig")
 
 private:

@@ -38,6 +38,19 @@ struct OperatorInfo {
         if (inputSlots.empty()) return slot < inputs.size() ? &inputs[slot] : nullptr;  // all present
         return slot < inputSlots.size() && inputSlots[slot] >= 0 ? &inputs[inputSlots[slot]] : nullptr;
     }
+    // The number of input binding slots (absent optional tensors included) and the field name of one.
+    uint32_t inputSlotCount() const {
+        return static_cast<uint32_t>(inputSlots.empty() ? inputs.size() : inputSlots.size());
+    }
+    const char* inputSlotName(uint32_t slot) const {
+        return inputSlots.empty() ? inputNames[slot] : inputSlotNames[slot];
+    }
+    // The binding slot of inputs[input] (the slots of absent tensors skipped).
+    uint32_t inputSlot(uint32_t input) const {
+        for (uint32_t s = 0; s < inputSlots.size(); ++s)
+            if (inputSlots[s] == static_cast<int32_t>(input)) return s;
+        return input;
+    }
 };
 
 // Whether DirectML lets an operator's FusedActivation be `type` (ADD1's activations).
