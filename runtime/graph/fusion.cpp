@@ -123,7 +123,7 @@ private:
         for (size_t s = 0; s < node.inputs.size(); ++s) {
             const ValueRef& in = node.inputs[s];
             if (in.kind == ValueRef::Kind::NodeOutput && group_[in.index] == g &&
-                !sameElements(outputOf(in.index), node.info().inputs[s]))
+                !sameElements(outputOf(in.index), *node.info().slotInput(static_cast<uint32_t>(s))))
                 return -1;
         }
         std::vector<uint32_t> members = groups_[g];
@@ -143,10 +143,11 @@ private:
         uint32_t outputs = 0;
         for (uint32_t m : members) {
             const GraphNode& node = graph_.nodes[m];
-            for (uint32_t s = 0; s < node.inputs.size(); ++s) {
-                const ValueRef& in = node.inputs[s];
+            // The program's input i is the node's present input i (info.inputs order), bound in its slot.
+            for (uint32_t i = 0; i < node.info().inputs.size(); ++i) {
+                const ValueRef& in = node.inputs[node.info().inputSlot(i)];
                 if (in.kind == ValueRef::Kind::NodeOutput && inGroup(members, in.index)) continue;
-                addInput(inputs, types, {in, node.info().inputs[s]}, programs_[m]->inputs[s]);
+                addInput(inputs, types, {in, node.info().inputs[i]}, programs_[m]->inputs[i]);
             }
             bool readOutside = false;
             for (uint32_t c : consumers_[m]) readOutside = readOutside || !inGroup(members, c);
@@ -182,7 +183,8 @@ private:
             for (uint32_t v = 0; v < fragment.ops.size(); ++v) {
                 kernel::Op op = fragment.ops[v];
                 if (op.code == OpCode::Input) {
-                    const ValueRef& in = node.inputs[op.index];
+                    // op.index counts the present inputs (info.inputs order); edges are per binding slot.
+                    const ValueRef& in = node.inputs[node.info().inputSlot(op.index)];
                     const ScalarType type = fragment.inputs[op.index];
                     if (in.kind == ValueRef::Kind::NodeOutput && inGroup(step.nodes, in.index)) {
                         const uint32_t source = produced.at(in.index);
