@@ -203,6 +203,87 @@ uint vk_ew_is_infinity(float x, uint mode) {
     return (mode == 1u) == (x > 0.0) ? 1u : 0u;
 }
 
+// ---- quantization -------------------------------------------------------------------------------------------------
+// a * 2^d for a 64-bit (hi, lo) and 0 <= d < 64 (the caller ensures no bits are lost).
+uvec2 vk_q_shift_left(uvec2 v, int d) {
+    if (d == 0) return v;
+    if (d >= 32) return uvec2(0u, v.x << uint(d - 32));
+    return uvec2(v.x << uint(d), (v.y << uint(d)) | (v.x >> uint(32 - d)));
+}
+// Exactly: -1, 0 or +1 as a * 2^ea is below, equal to or above (k / 2) * m * 2^em, for integers a >= 1, odd k
+// < 2^13 and a normal float's significand m in [2^23, 2^24). (x = (lo, hi) words of a 64-bit value.)
+int vk_q_compare_half(uint a, int ea, uint k, uint m, int em) {
+    uint kmHi;
+    uint kmLo;
+    umulExtended(k, m, kmHi, kmLo);  // k * m < 2^37
+    uvec2 left = uvec2(a, 0u);
+    uvec2 right = uvec2(kmLo, kmHi);
+    const int d = ea + 1 - em;       // compare a * 2^d with k * m
+    if (d > 0) {
+        if (findMSB(a) + d >= 37) return 1;
+        left = vk_q_shift_left(left, d);
+    } else if (d < 0) {
+        if (findMSB(k) + findMSB(m) + (-d) >= 32) return -1;  // k * m * 2^-d >= 2^32 > a
+        right = vk_q_shift_left(right, -d);
+    }
+    if (left.y != right.y) return left.y < right.y ? -1 : 1;
+    if (left.x != right.x) return left.x < right.x ? -1 : 1;
+    return 0;
+}
+// round(x / s) + zp for x = nh + nl = (+-) a * 2^ea (a an integer >= 1 unless x is 0): the quotient rounded to the
+// nearest integer, ties to even, decided exactly (never from a rounded quotient). NaN quotients (0/0, inf/inf) give
+// zp; infinite ones and quotients beyond +-2048 give zp +- 4096, which the caller saturates to the output type.
+int vk_m_quantize(float nh, float nl, uint a, int ea, float s, int zp) {
+    if (vk_m_isnan(nh) || vk_m_isnan(s)) return zp;
+    const bool xZero = nh == 0.0 && nl == 0.0;
+    const bool negative = (nh < 0.0 || (nh == 0.0 && nl < 0.0)) != vk_m_signbit(s);
+    const int saturated = negative ? zp - 4096 : zp + 4096;
+    if (s == 0.0) return xZero ? zp : saturated;
+    if (vk_m_isinf(s)) return zp;
+    if (vk_m_isinf(nh)) return saturated;
+    if (xZero) return zp;
+    const vk_f2 q = vk_div_hl(nh, nl, s);  // within 2^-44 relative of x / s
+    if (abs(q.hi) > 2048.0) return saturated;
+    float n = roundEven(q.hi);
+    precise float f = (q.hi - n) + q.lo;   // q.hi - n is exact
+    if (abs(abs(f) - 0.5) < 1.52587890625e-05) {
+        // Near a half: decide against the half-integer m exactly.
+        const float m = n + (f < 0.0 ? -0.5 : 0.5);
+        const float below = abs(m) - 0.5;
+        const uint sm = (floatBitsToUint(s) & 0x7fffffu) | 0x800000u;
+        const int c = vk_q_compare_half(a, ea, uint(abs(m) * 2.0), sm, vk_m_expo(s) - 23);
+        const bool up = c > 0 || (c == 0 && (int(below) & 1) != 0);
+        n = m < 0.0 ? -(below + (up ? 1.0 : 0.0)) : below + (up ? 1.0 : 0.0);
+    }
+    return int(n) + zp;
+}
+// QUANTIZE_LINEAR on FLOAT32/FLOAT16 input: fp32-subnormal x and s are read as zeros of their sign.
+int vk_ew_quantize(float x, float s, int zp) {
+    const float xf = vk_m_ftz(x);
+    const float sf = vk_m_ftz(s);
+    const uint a = (floatBitsToUint(xf) & 0x7fffffu) | 0x800000u;
+    return vk_m_quantize(xf, 0.0, a, vk_m_expo(xf) - 23, sf, zp);
+}
+// QUANTIZE_LINEAR on INT32 input: x = (x - low byte) + low byte, both exact floats.
+int vk_ew_quantize(int x, float s, int zp) {
+    const int low = x & 255;
+    const uint a = x < 0 ? uint(-(x + 1)) + 1u : uint(x);
+    return vk_m_quantize(float(x - low), float(low), a, 0, vk_m_ftz(s), zp);
+}
+// DEQUANTIZE_LINEAR: (x - zp) * s. The difference is formed exactly from 16-bit halves and rounded once to fp32
+// (exact below 2^24, so 8- and 16-bit inputs give the correctly rounded product); IEEE rules otherwise (0 * inf is
+// NaN).
+float vk_m_dequantize(int high, int low, float s) {
+    precise float d = float(high) * 65536.0 + float(low);
+    precise float r = d * s;
+    return r;
+}
+float vk_ew_dequantize(int x, int zp, float s) {
+    return vk_m_dequantize((x >> 16) - (zp >> 16), (x & 0xffff) - (zp & 0xffff), s);
+}
+float vk_ew_dequantize(uint x, uint zp, float s) {
+    return vk_m_dequantize(int(x >> 16) - int(zp >> 16), int(x & 0xffffu) - int(zp & 0xffffu), s);
+}
 // MODULUS_TRUNCATE and MODULUS_FLOOR on floats, exact (the remainder is always representable): computed on the
 // encodings, so huge quotients (1e38 mod 1e-38), subnormals and a device that flushes them in float arithmetic all
 // give the exact remainder. Specials as C fmod: x mod 0, inf mod y and NaN operands give NaN; x mod inf is x.

@@ -176,14 +176,15 @@ DML_BINDING_PROPERTIES CompiledOperator::bindingProperties() const {
 std::vector<BindingSlot> CompiledOperator::readTensorBindings(UINT count, const DML_BINDING_DESC* bindings,
                                                               const std::vector<dml::TensorLayout>& layouts,
                                                               const std::vector<const char*>& names,
-                                                              const char* what) const {
+                                                              const char* what,
+                                                              const std::vector<UINT>& slotIndex) const {
     require(count == layouts.size(), std::string(what) + ": bindingCount = " + std::to_string(count) + ", but " +
                                          info().name() + " has " + std::to_string(layouts.size()) + " " + what +
                                          " slot(s)");
     require(count == 0 || bindings != nullptr, std::string(what) + ": bindings is NULL");
     std::vector<BindingSlot> slots(count);
     for (UINT i = 0; i < count; ++i) {
-        const std::string where = slotName(what, i, names[i]);
+        const std::string where = slotName(what, slotIndex.empty() ? i : slotIndex[i], names[i]);
         const DML_BINDING_DESC& desc = bindings[i];
         require(rawValue(desc.Type) == DML_BINDING_TYPE_BUFFER, where + ": Type = " + std::to_string(rawValue(desc.Type)) +
                                                                     ", this tensor needs DML_BINDING_TYPE_BUFFER");
@@ -202,8 +203,30 @@ std::vector<BindingSlot> CompiledOperator::readTensorBindings(UINT count, const 
     return slots;
 }
 
+// Absent optional tensors (NULL in the desc) take DML_BINDING_TYPE_NONE in their slot; the present ones are read
+// as usual and kept in `inputs` order.
 std::vector<BindingSlot> CompiledOperator::readInputBindings(UINT count, const DML_BINDING_DESC* bindings) const {
-    return readTensorBindings(count, bindings, info().inputs, info().inputNames, "inputs");
+    const dml::OperatorInfo& inf = info();
+    if (inf.inputSlots.size() == inf.inputs.size())
+        return readTensorBindings(count, bindings, inf.inputs, inf.inputNames, "inputs");
+    require(count == inf.inputSlots.size(), "inputs: bindingCount = " + std::to_string(count) + ", but " + inf.name() +
+                                                " has " + std::to_string(inf.inputSlots.size()) + " inputs slot(s)");
+    require(count == 0 || bindings != nullptr, "inputs: bindings is NULL");
+    std::vector<DML_BINDING_DESC> present;
+    std::vector<UINT> slots;
+    for (UINT i = 0; i < count; ++i) {
+        if (inf.inputSlots[i] >= 0) {
+            present.push_back(bindings[i]);
+            slots.push_back(i);
+            continue;
+        }
+        require(rawValue(bindings[i].Type) == DML_BINDING_TYPE_NONE,
+                slotName("inputs", i, inf.inputSlotNames[i]) + ": Type = " +
+                    std::to_string(rawValue(bindings[i].Type)) +
+                    ", but the desc has no such tensor (NULL): bind DML_BINDING_TYPE_NONE");
+    }
+    return readTensorBindings(static_cast<UINT>(present.size()), present.data(), inf.inputs, inf.inputNames,
+                              "inputs", slots);
 }
 
 std::vector<BindingSlot> CompiledOperator::readOutputBindings(UINT count, const DML_BINDING_DESC* bindings) const {

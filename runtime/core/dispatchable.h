@@ -89,14 +89,16 @@ public:
 
     const dml::OperatorInfo& info() const { return op_->info(); }
     std::string displayName() const override { return info().name(); }
-    uint32_t initializerInputCount() const override { return static_cast<uint32_t>(info().inputs.size()); }
-    std::string initializerInputName(uint32_t input) const override { return info().inputNames[input]; }
+    // The input binding slots, absent optional tensors (NULL in the desc) included.
+    uint32_t initializerInputCount() const override { return info().inputSlotCount(); }
+    std::string initializerInputName(uint32_t input) const override { return info().inputSlotName(input); }
     const std::string& shaderName() const { return shaderName_; }  // the kernel it dispatches ("celu_f32_contig")
 
 private:
     std::vector<BindingSlot> readTensorBindings(UINT count, const DML_BINDING_DESC* bindings,
                                                 const std::vector<dml::TensorLayout>& layouts,
-                                                const std::vector<const char*>& names, const char* what) const;
+                                                const std::vector<const char*>& names, const char* what,
+                                                const std::vector<UINT>& slotIndex = {}) const;
     void checkAliasing(const TableBindings& bindings) const;
 
     Ref<Operator> op_;

@@ -1,5 +1,7 @@
 #include "dml/elementwise_plan.h"
 
+#include "core/error.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -7,6 +9,8 @@ namespace vkdml::dml {
 
 ElementwisePlan planElementwise(const std::vector<TensorLayout>& tensors) {
     ElementwisePlan plan;
+    if (tensors.empty() || tensors.size() > kMaxPlanTensors)
+        fail(E_FAIL, "internal: " + std::to_string(tensors.size()) + " tensors in one element-wise plan");
     plan.tensorCount = static_cast<uint32_t>(tensors.size());
     for (uint32_t t = 0; t < plan.tensorCount; ++t) {
         plan.tensorBytes[t] = tensors[t].elementBytes();

@@ -10,7 +10,7 @@
 
 namespace vkdml::dml {
 
-constexpr uint32_t kMaxPlanTensors = 8;
+constexpr uint32_t kMaxPlanTensors = 9;  // QUANTIZED_LINEAR_ADD: output + 8 inputs
 
 struct ElementwisePlan {
     uint32_t tensorCount = 0;  // tensor 0 is the output, then the inputs in slot order

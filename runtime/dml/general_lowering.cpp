@@ -22,6 +22,7 @@ enum class Family : uint8_t {
     Arithmetic, Compare, Logical, Bitwise, BitCount, If, Cast,
     Unary,      // one input, the output's type: ScaleBias first where the desc has one (floats)
     Round, IsNan, IsInfinity, Threshold, Clip,
+    QuantizeLinear, DequantizeLinear, QuantizedAdd,
     ConstantPow,  // pow(x, Exponent) after the ScaleBias
     Pow,          // pow(Input, Exponent): float or integer base, float or integer exponent
     Clip1,     // CLIP with DML_SCALAR_UNION bounds: max(Min, min(x, Max))
@@ -96,6 +97,11 @@ constexpr GeneralForm kForms[] = {
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, Family::IsInfinity, Fn::IsInfinity, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, Family::Threshold, Fn::Max, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_CLIP, Family::Clip, Fn::Max, Fn::Max64},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, Family::QuantizeLinear, Fn::Quantize, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, Family::DequantizeLinear, Fn::Dequantize, Fn::None},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, Family::QuantizedAdd, Fn::Quantize, Fn::None},
+    {DML_OPERATOR_QUANTIZE, Family::QuantizeLinear, Fn::Quantize, Fn::None},  // [scale] or [scale, zero point]
+    {DML_OPERATOR_DEQUANTIZE, Family::DequantizeLinear, Fn::Dequantize, Fn::None},
     {DML_OPERATOR_ELEMENT_WISE_CLIP1, Family::Clip1, Fn::Max, Fn::Max64},
     {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, Family::ClipGrad, Fn::ClipGradPass, Fn::ClipGradPass64},
     {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, Family::ClipGrad, Fn::ClipGradPass, Fn::ClipGradPass64},
@@ -204,6 +210,34 @@ uint32_t applyScaleBias(GeneralLowering& lowered, const OperatorInfo& info, uint
     const uint32_t scale = addAttribute(lowered, floatBits(info.floats[0]), type);
     const uint32_t bias = addAttribute(lowered, floatBits(info.floats[1]), type);
     return lowered.program.call(Fn::Linear, type, {x, scale, bias});
+}
+
+// The computed type of an integer value (int for signed types, uint for unsigned ones) as Int32 or UInt32.
+ScalarType wideType(ScalarType t) { return kernel::isSignedIntegerType(t) ? ScalarType::Int32 : ScalarType::UInt32; }
+
+// round(x / scale) + zeroPoint saturated to the 8-bit `out` type (QUANTIZE_LINEAR, QUANTIZED_LINEAR_ADD). `x` is
+// float or int, `scale` float; `zeroPoint` of `out`'s computed type, or ~0u for none (0).
+uint32_t quantizeValue(kernel::ElementwiseProgram& p, uint32_t x, uint32_t scale, uint32_t zeroPoint, ScalarType out) {
+    const uint32_t zp = zeroPoint == ~0u ? intConstant(p, 0, ScalarType::Int32)
+                        : p.ops[zeroPoint].type == ScalarType::Int32 ? zeroPoint
+                                                                     : p.cast(zeroPoint, ScalarType::Int32);
+    const uint32_t q = p.call(Fn::Quantize, ScalarType::Int32, {x, scale, zp});
+    const bool isSigned = kernel::isSignedIntegerType(out);
+    const uint32_t lo = intConstant(p, isSigned ? -128 : 0, ScalarType::Int32);
+    const uint32_t hi = intConstant(p, isSigned ? 127 : 255, ScalarType::Int32);
+    const uint32_t r = p.call(Fn::Min, ScalarType::Int32, {p.call(Fn::Max, ScalarType::Int32, {q, lo}), hi});
+    return p.cast(r, out);
+}
+
+// (x - zeroPoint) * scale (DEQUANTIZE_LINEAR, QUANTIZED_LINEAR_ADD): `x` and `zeroPoint` (~0u: none) of one integer
+// type, read as int or uint; the result as float.
+uint32_t dequantizeValue(kernel::ElementwiseProgram& p, uint32_t x, uint32_t scale, uint32_t zeroPoint) {
+    const ScalarType wide = wideType(p.ops[x].type);
+    const uint32_t xw = p.ops[x].type == wide ? x : p.cast(x, wide);
+    const uint32_t zp = zeroPoint == ~0u ? p.constant(0, wide)
+                        : p.ops[zeroPoint].type == wide ? zeroPoint
+                                                        : p.cast(zeroPoint, wide);
+    return p.call(Fn::Dequantize, ScalarType::Float32, {xw, zp, scale});
 }
 
 // ---- bounds of CLIP, CLIP1, CLIP_GRAD, CLIP_GRAD1 ---------------------------------------------------------------------
@@ -365,6 +399,40 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
                     r = p.call(Fn::Min, out, {r, addAttribute(lowered, attributeWord(info.floats[3], in), in)});
             }
             p.store(0, r);
+            break;
+        }
+        case Family::QuantizeLinear:
+        case Family::DequantizeLinear: {
+            // Inputs: InputTensor, ScaleTensor, then ZeroPointTensor when the desc has one (QUANTIZE, DEQUANTIZE:
+            // InputTensor, then QuantizationTensors [scale] or [scale, zero point]).
+            const uint32_t x = p.input(0), scale = p.input(1);
+            const uint32_t zp = info.slotInput(2) ? p.input(2) : ~0u;
+            const ScalarType scaleType = p.inputs[1];
+            if (form->family == Family::QuantizeLinear) {
+                p.store(0, quantizeValue(p, x, scale, zp, out));
+                p.label += std::string("_") + kernel::scalarTypeName(p.inputs[0]);
+            } else {
+                const uint32_t r = dequantizeValue(p, x, scale, zp);
+                p.store(0, out == ScalarType::Float32 ? r : p.cast(r, out));
+                p.label += std::string("_") + kernel::scalarTypeName(p.inputs[0]);
+            }
+            if (scaleType == ScalarType::Float16) p.label += "_f16scale";
+            if (!info.slotInput(2)) p.label += "_nozp";
+            break;
+        }
+        case Family::QuantizedAdd: {
+            // Slots: A, AScale, AZeroPoint?, B, BScale, BZeroPoint?, OutputScale, OutputZeroPoint?. The dequantized
+            // values and their sum in FLOAT32 (each rounded once), the requantization exact.
+            auto slot = [&](uint32_t s) -> uint32_t {
+                const int32_t i = info.inputSlots.empty() ? int32_t(s) : info.inputSlots[s];
+                return i < 0 ? ~0u : p.input(static_cast<uint32_t>(i));
+            };
+            const uint32_t a = dequantizeValue(p, slot(0), slot(1), slot(2));
+            const uint32_t b = dequantizeValue(p, slot(3), slot(4), slot(5));
+            const uint32_t sum = p.call(Fn::Add, ScalarType::Float32, {a, b});
+            p.store(0, quantizeValue(p, sum, slot(6), slot(7), out));
+            p.label += std::string("_") + kernel::scalarTypeName(p.inputs[0]);
+            if (info.inputs.size() < 8) p.label += "_" + std::to_string(8 - info.inputs.size()) + "nozp";
             break;
         }
         case Family::ConstantPow: {

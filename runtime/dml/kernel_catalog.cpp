@@ -29,6 +29,7 @@ OperatorInfo infoFor(const OperatorSchema& schema, DML_TENSOR_DATA_TYPE dataType
             case FieldKind::OutputTensor: info.outputs.push_back(tensor); break;
             case FieldKind::Float: info.floats[info.floatCount] = attributes[info.floatCount % 2]; ++info.floatCount; break;
             case FieldKind::Enum:
+            case FieldKind::QuantizationTensors: break;
             case FieldKind::ScalarDataType:
             case FieldKind::Scalar:
             case FieldKind::FusedActivation: break;
@@ -50,20 +51,39 @@ std::vector<uint32_t> typesIn(uint32_t mask) {
 
 // General operators: every data type (and, for tensors with a type of their own, every type of theirs) in the
 // linear walk over packed tensors and the quads walk over strided ones; the first type also in the elements walk.
+// Optional inputs (zero points) are also left out once; ADD1 also with each fusable activation.
 void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, std::vector<CatalogEntry>& catalog) {
     const uint32_t shared = schema.support->rows[schema.support->rowCount - 1].dataTypes;
-    std::vector<std::vector<uint32_t>> fieldTypes;  // per tensor field: the types to try
+    struct Entry {
+        bool output, own, optional;
+        std::vector<uint32_t> types;  // own types to try
+    };
+    std::vector<Entry> entries;  // the tensors in binding order within their kind (QuantizationTensors: scale, zp)
     for (uint32_t f = 0; f < schema.fieldCount; ++f) {
         const FieldSpec& field = schema.fields[f];
-        if (field.kind != FieldKind::InputTensor && field.kind != FieldKind::OutputTensor) continue;
         const SupportTable* own = field.ownSupport;
-        fieldTypes.push_back(typesIn(own ? own->rows[own->rowCount - 1].dataTypes : shared));
+        const uint32_t types = own ? own->rows[own->rowCount - 1].dataTypes : shared;
+        if (field.kind == FieldKind::QuantizationTensors) {
+            entries.push_back({false, true, false, typesIn(types & kFloatTypes)});
+            entries.push_back({false, true, true, typesIn(types & ~kFloatTypes)});
+            continue;
+        }
+        if (field.kind != FieldKind::InputTensor && field.kind != FieldKind::OutputTensor) continue;
+        entries.push_back({field.kind == FieldKind::OutputTensor, own != nullptr, field.optionalSince != 0,
+                           typesIn(types)});
     }
+    // ADD1: without and with each fusable activation.
+    std::vector<DML_OPERATOR_TYPE> fusedVariants{DML_OPERATOR_INVALID};
+    for (uint32_t f = 0; f < schema.fieldCount; ++f)
+        if (schema.fields[f].kind == FieldKind::FusedActivation)
+            for (uint32_t a = 0; a < operatorTypeCount(); ++a)
+                if (isFusableActivation(static_cast<DML_OPERATOR_TYPE>(a)))
+                    fusedVariants.push_back(static_cast<DML_OPERATOR_TYPE>(a));
     bool firstType = true;
     for (uint32_t sharedType : typesIn(shared)) {
         // Fields with their own types run through all of theirs with the shared type fixed; CAST (two own fields)
         // runs through every pair.
-        std::vector<size_t> index(fieldTypes.size(), 0);
+        std::vector<size_t> index(entries.size(), 0);
         for (bool more = true; more;) {
             OperatorInfo info;
             info.schema = &schema;
@@ -74,70 +94,68 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                     info.floats[info.floatCount++] = 2.0f, info.floats[info.floatCount++] = 1.0f;
                 if (schema.fields[f].kind == FieldKind::Enum) info.enums[info.enumCount++] = 0;
             }
-            size_t tensorField = 0;
-            for (uint32_t f = 0; f < schema.fieldCount; ++f) {
-                const FieldSpec& field = schema.fields[f];
-                if (field.kind != FieldKind::InputTensor && field.kind != FieldKind::OutputTensor) continue;
+            OperatorInfo absent = info;  // the optional inputs left out
+            for (size_t k = 0; k < entries.size(); ++k) {
                 TensorLayout tensor;
-                tensor.dataType = static_cast<DML_TENSOR_DATA_TYPE>(
-                    field.ownSupport ? fieldTypes[tensorField][index[tensorField]] : sharedType);
+                tensor.dataType = static_cast<DML_TENSOR_DATA_TYPE>(entries[k].own ? entries[k].types[index[k]]
+                                                                                   : sharedType);
                 tensor.rank = 1;
                 tensor.sizes[0] = 1;
                 tensor.strides[0] = 1;
                 tensor.elementCount = 1;
-                (field.kind == FieldKind::InputTensor ? info.inputs : info.outputs).push_back(tensor);
-                ++tensorField;
+                if (entries[k].output) {
+                    info.outputs.push_back(tensor);
+                    absent.outputs.push_back(tensor);
+                    continue;
+                }
+                info.inputs.push_back(tensor);
+                absent.inputSlots.push_back(entries[k].optional ? -1 : static_cast<int32_t>(absent.inputs.size()));
+                absent.inputSlotNames.push_back("catalog");
+                if (!entries[k].optional) absent.inputs.push_back(tensor);
             }
-            // ADD1: without and with each fusable activation.
-            std::vector<DML_OPERATOR_TYPE> fusedVariants{DML_OPERATOR_INVALID};
-            for (uint32_t f = 0; f < schema.fieldCount; ++f)
-                if (schema.fields[f].kind == FieldKind::FusedActivation)
-                    for (uint32_t a = 0; a < operatorTypeCount(); ++a)
-                        if (isFusableActivation(static_cast<DML_OPERATOR_TYPE>(a)))
-                            fusedVariants.push_back(static_cast<DML_OPERATOR_TYPE>(a));
             for (DML_OPERATOR_TYPE fusedType : fusedVariants) {
-                info.fusedType = fusedType;
-                info.fusedFloats[0] = 0.5f, info.fusedFloats[1] = 2.0f;
+                info.fusedType = absent.fusedType = fusedType;
+                info.fusedFloats[0] = absent.fusedFloats[0] = 0.5f;
+                info.fusedFloats[1] = absent.fusedFloats[1] = 2.0f;
                 KernelTarget target;
                 target.deviceName = "catalog";
                 target.int64 = target.float64 = true;
                 GeneralLowering lowered;
                 bool implemented = true;
                 try {
+                    // Type combinations the operator's own rules reject (quantization) have no kernel.
+                    if (schema.checkTypes) schema.checkTypes(info, "");
                     lowered = lowerGeneral(info, target);
                 } catch (const Error& e) {
-                    if (e.hr() != E_NOTIMPL) throw;  // forms not implemented yet
+                    // Forms not implemented yet; type combinations checkTypes rejects.
+                    if (e.hr() != E_NOTIMPL && !(schema.checkTypes && e.hr() == E_INVALIDARG)) throw;
                     implemented = false;
                 }
-                const uint32_t tensors = lowered.program.tensorCount();
                 std::vector<std::pair<kernel::Walk, kernel::Access>> walks = {
                     {kernel::Walk::Linear, kernel::Access::Packed}, {kernel::Walk::Quads, kernel::Access::Strided}};
                 if (firstType) walks.push_back({kernel::Walk::Elements, kernel::Access::Strided});
                 if (!implemented) walks.clear();
-                for (const auto& [walk, access] : walks) {
-                    LoweredKernel kernel;
-                    kernel.program = lowered.program;
-                    kernel.program.walk = walk;
-                    kernel.program.access.assign(tensors, access);
-                    // Every operator keeps at least one entry, also where its program equals another operator's
-                    // (CLIP_GRAD1 and CLIP_GRAD with the same bounds).
-                    const bool firstOfOperator = catalog.empty() || catalog.back().op != schema.type;
-                    if (seen.insert(kernel.program.hash()).second || firstOfOperator)
-                        catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
-                }
+                auto emit = [&](const GeneralLowering& from) {
+                    for (const auto& [walk, access] : walks) {
+                        LoweredKernel kernel;
+                        kernel.program = from.program;
+                        kernel.program.walk = walk;
+                        kernel.program.access.assign(from.program.tensorCount(), access);
+                        // Every operator keeps at least one entry, also where its program equals another
+                        // operator's (CLIP_GRAD1 and CLIP_GRAD with the same bounds).
+                        const bool firstOfOperator = catalog.empty() || catalog.back().op != schema.type;
+                        if (seen.insert(kernel.program.hash()).second || firstOfOperator)
+                            catalog.push_back(CatalogEntry{schema.type, info.inputs.back().dataType, std::move(kernel)});
+                    }
+                };
+                emit(lowered);
+                if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
             }
-            // Next combination of the own-type fields (an odometer over them).
+            // Next combination of the own-type tensors (an odometer over them).
             more = false;
-            for (size_t k = 0; k < fieldTypes.size() && !more; ++k) {
-                tensorField = 0;
-                bool own = false;
-                for (uint32_t f = 0, n = 0; f < schema.fieldCount; ++f) {
-                    const FieldSpec& field = schema.fields[f];
-                    if (field.kind != FieldKind::InputTensor && field.kind != FieldKind::OutputTensor) continue;
-                    if (n++ == k) own = field.ownSupport != nullptr;
-                }
-                if (!own) continue;
-                if (++index[k] < fieldTypes[k].size()) more = true;
+            for (size_t k = 0; k < entries.size() && !more; ++k) {
+                if (!entries[k].own) continue;
+                if (++index[k] < entries[k].types.size()) more = true;
                 else index[k] = 0;
             }
         }

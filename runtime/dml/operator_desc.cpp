@@ -141,7 +141,32 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
     const std::string prefix = std::string("DML_") + name + "_OPERATOR_DESC.";
     const FieldSpec* typed = nullptr;  // the first tensor whose DataType the operator's other tensors share
     TensorLayout typedLayout;
-    std::vector<bool> ownTypes;        // per tensor field in order: has its own DataType rule
+    std::vector<const FieldSpec*> inputSpecs, outputSpecs;  // per tensor in `inputs` / `outputs`: its field
+    std::vector<std::pair<bool, size_t>> tensorOrder;       // (output, index) of every tensor in field order
+    // Reads, checks and records one tensor of `field`.
+    auto addTensor = [&](const DML_TENSOR_DESC* tensorDesc, const FieldSpec& field, const std::string& where,
+                         const char* fieldName, bool output) {
+        TensorLayout t = readTensorDesc(tensorDesc, where);
+        checkSupport(*schema, field.ownSupport ? *field.ownSupport : *schema->support, t, level, where);
+        if (!field.ownSupport && !typed) typed = &field, typedLayout = t;
+        if (output) {
+            require(!(t.flags & DML_TENSOR_FLAG_OWNED_BY_DML),
+                    where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML is only valid on input tensors");
+            require(!hasSelfOverlap(t), where + ": Strides make two elements share an address (" + t.describe() +
+                                            "); outputs must not alias themselves");
+            tensorOrder.push_back({true, info.outputs.size()});
+            info.outputs.push_back(t);
+            info.outputNames.push_back(fieldName);
+            outputSpecs.push_back(&field);
+        } else {
+            info.inputSlots.push_back(static_cast<int32_t>(info.inputs.size()));
+            info.inputSlotNames.push_back(fieldName);
+            tensorOrder.push_back({false, info.inputs.size()});
+            info.inputs.push_back(t);
+            info.inputNames.push_back(fieldName);
+            inputSpecs.push_back(&field);
+        }
+    };
     for (uint32_t i = 0; i < schema->fieldCount; ++i) {
         const FieldSpec& field = schema->fields[i];
         const std::string where = prefix + field.name;
@@ -172,6 +197,31 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             offset += sizeof(FLOAT);
             checkFloatRule(field, value, level, where);
             info.floats[info.floatCount++] = value;
+            continue;
+        }
+        if (field.kind == FieldKind::QuantizationTensors) {
+            // QUANTIZE / DEQUANTIZE: UINT QuantizationTensorCount, then a pointer to that many DML_TENSOR_DESCs (one
+            // binding each, after InputTensor): [scale] for DML_QUANTIZATION_TYPE_SCALE, [scale, zero point] for
+            // SCALE_ZERO_POINT (the Enum field just before).
+            offset = (offset + alignof(UINT) - 1) & ~(alignof(UINT) - 1);
+            uint32_t count;
+            std::memcpy(&count, base + offset, sizeof(count));
+            offset += sizeof(UINT);
+            offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);
+            const DML_TENSOR_DESC* array;
+            std::memcpy(&array, base + offset, sizeof(array));
+            offset += sizeof(array);
+            const uint32_t quantizationType = info.enumCount ? info.enums[info.enumCount - 1] : 0;
+            require(quantizationType != DML_QUANTIZATION_TYPE_NONE,
+                    prefix + "QuantizationType = 0 (DML_QUANTIZATION_TYPE_NONE): use SCALE (1) or SCALE_ZERO_POINT (2)");
+            const uint32_t expected = quantizationType == DML_QUANTIZATION_TYPE_SCALE ? 1 : 2;
+            require(count == expected, prefix + "QuantizationTensorCount = " + std::to_string(count) + ", but " +
+                                           (expected == 1 ? "DML_QUANTIZATION_TYPE_SCALE takes 1 tensor (the scale)"
+                                                          : "DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT takes 2 tensors "
+                                                            "(scale, zero point)"));
+            require(array != nullptr, where + " is NULL");
+            static const char* const kNames[] = {"QuantizationTensors[0]", "QuantizationTensors[1]"};
+            for (uint32_t k = 0; k < count; ++k) addTensor(&array[k], field, prefix + kNames[k], kNames[k], false);
             continue;
         }
         if (field.kind == FieldKind::ScalarDataType) {  // follows the tensors: their DataType is known
@@ -205,29 +255,32 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
         const DML_TENSOR_DESC* tensorDesc;
         std::memcpy(&tensorDesc, base + offset, sizeof(tensorDesc));
         offset += sizeof(tensorDesc);
-        TensorLayout t = readTensorDesc(tensorDesc, where);
-        checkSupport(*schema, field.ownSupport ? *field.ownSupport : *schema->support, t, level, where);
-        if (!field.ownSupport && !typed) typed = &field, typedLayout = t;
-        ownTypes.push_back(field.ownSupport != nullptr);
-        if (field.kind == FieldKind::OutputTensor) {
-            require(!(t.flags & DML_TENSOR_FLAG_OWNED_BY_DML),
-                    where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML is only valid on input tensors");
-            require(!hasSelfOverlap(t), where + ": Strides make two elements share an address (" + t.describe() +
-                                            "); outputs must not alias themselves");
-            info.outputs.push_back(t);
-            info.outputNames.push_back(field.name);
-        } else {
-            info.inputs.push_back(t);
-            info.inputNames.push_back(field.name);
+        if (!tensorDesc && field.optionalSince != 0) {
+            require(level >= field.optionalSince,
+                    where + " is NULL: it is optional only from feature level " +
+                        featureLevelName(static_cast<DML_FEATURE_LEVEL>(field.optionalSince)) + " (this device: " +
+                        featureLevelName(level) + ")");
+            info.inputSlots.push_back(-1);
+            info.inputSlotNames.push_back(field.name);
+            continue;
         }
+        addTensor(tensorDesc, field, where, field.name, field.kind == FieldKind::OutputTensor);
     }
     // Element-wise rule: every tensor has the first input's DimensionCount and Sizes, and the DataType of the first
     // tensor without a type rule of its own.
     const TensorLayout& first = info.inputs.front();
-    size_t tensorField = 0;
-    auto sameAsFirst = [&](const TensorLayout& t, const char* field) {
-        const bool ownType = ownTypes[tensorField++];
-        require(ownType || !typed || t.dataType == typedLayout.dataType,
+    auto sameAsFirst = [&](TensorLayout& t, const char* field, const FieldSpec& spec) {
+        if (spec.broadcastOnes && &t != &first && t.rank == first.rank) {
+            // Dimensions of size 1 repeat their element along the others' size (stride 0).
+            uint64_t elements = 1;
+            for (uint32_t d = 0; d < t.rank; ++d) {
+                if (t.sizes[d] == 1 && first.sizes[d] != 1) t.sizes[d] = first.sizes[d], t.strides[d] = 0;
+                elements *= t.sizes[d];
+            }
+            t.explicitStrides = true;
+            t.elementCount = elements;
+        }
+        require(spec.ownSupport || !typed || t.dataType == typedLayout.dataType,
                 prefix + field + ".DataType = " + dataTypeName(t.dataType) + " differs from " +
                     (typed ? typed->name : "") + ".DataType = " + dataTypeName(typedLayout.dataType));
         require(t.rank == first.rank, prefix + field + ".DimensionCount = " + std::to_string(t.rank) +
@@ -237,14 +290,13 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             require(t.sizes[d] == first.sizes[d],
                     prefix + field + ".Sizes[" + std::to_string(d) + "] = " + std::to_string(t.sizes[d]) +
                         " differs from " + info.inputNames[0] + ".Sizes[" + std::to_string(d) +
-                        "] = " + std::to_string(first.sizes[d]));
+                        "] = " + std::to_string(first.sizes[d]) +
+                        (spec.broadcastOnes ? " (and is not 1, which would broadcast)" : ""));
     };
-    // ownTypes is in field order; visit the tensors in that order.
-    size_t nextInput = 0, nextOutput = 0;
-    for (uint32_t i = 0; i < schema->fieldCount; ++i) {
-        const FieldKind kind = schema->fields[i].kind;
-        if (kind == FieldKind::InputTensor) sameAsFirst(info.inputs[nextInput], info.inputNames[nextInput]), ++nextInput;
-        if (kind == FieldKind::OutputTensor) sameAsFirst(info.outputs[nextOutput], info.outputNames[nextOutput]), ++nextOutput;
+    // Visit the tensors in field order (the order addTensor read them).
+    for (const auto& [output, index] : tensorOrder) {
+        if (output) sameAsFirst(info.outputs[index], info.outputNames[index], *outputSpecs[index]);
+        else sameAsFirst(info.inputs[index], info.inputNames[index], *inputSpecs[index]);
     }
     if (type == DML_OPERATOR_ELEMENT_WISE_POW && level < DML_FEATURE_LEVEL_3_0)
         require(info.inputs[1].dataType == info.inputs[0].dataType,
@@ -257,6 +309,7 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             fail(E_NOTIMPL, prefix + schema->fields[i].name + " = {" + floatText(info.floats[0]) + ", " +
                                 floatText(info.floats[1]) + "} on " + dataTypeName(first.dataType) +
                                 " tensors: a scale or bias is implemented for FLOAT32 and FLOAT16 only");
+    if (schema->checkTypes) schema->checkTypes(info, prefix);
     return info;
 }
 

@@ -17,6 +17,10 @@ struct OperatorInfo {
     std::vector<TensorLayout> inputs;   // in binding-slot order
     std::vector<TensorLayout> outputs;
     std::vector<const char*> inputNames, outputNames;
+    // Per input binding slot (input tensor fields in desc order): the index in `inputs`, or -1 for an absent
+    // optional tensor (bound with DML_BINDING_TYPE_NONE), and the field's name.
+    std::vector<int32_t> inputSlots;
+    std::vector<const char*> inputSlotNames;
     float floats[kMaxFloatAttributes] = {};  // FLOAT attributes in field order
     uint32_t floatCount = 0;
     uint32_t enums[2] = {};  // Enum fields in field order
@@ -29,6 +33,24 @@ struct OperatorInfo {
     float fusedFloats[2] = {};
     uint32_t fusedFloatCount = 0;
     std::string name() const;  // "ACTIVATION_CELU"
+    // The input bound in `slot`, or nullptr when that optional tensor is absent.
+    const TensorLayout* slotInput(uint32_t slot) const {
+        if (inputSlots.empty()) return slot < inputs.size() ? &inputs[slot] : nullptr;  // all present
+        return slot < inputSlots.size() && inputSlots[slot] >= 0 ? &inputs[inputSlots[slot]] : nullptr;
+    }
+    // The number of input binding slots (absent optional tensors included) and the field name of one.
+    uint32_t inputSlotCount() const {
+        return static_cast<uint32_t>(inputSlots.empty() ? inputs.size() : inputSlots.size());
+    }
+    const char* inputSlotName(uint32_t slot) const {
+        return inputSlots.empty() ? inputNames[slot] : inputSlotNames[slot];
+    }
+    // The binding slot of inputs[input] (the slots of absent tensors skipped).
+    uint32_t inputSlot(uint32_t input) const {
+        for (uint32_t s = 0; s < inputSlots.size(); ++s)
+            if (inputSlots[s] == static_cast<int32_t>(input)) return s;
+        return input;
+    }
 };
 
 // Whether DirectML lets an operator's FusedActivation be `type` (ADD1's activations).

@@ -2,6 +2,8 @@
 
 #include <iterator>
 
+#include "core/error.h"
+#include "dml/operator_desc.h"
 #include "dml/operator_names.h"
 
 namespace vkdml::dml {
@@ -237,6 +239,153 @@ constexpr SupportTable kPowSupport{kPowRows, std::size(kPowRows)};
 constexpr SupportRow kAtanYxRows[] = {{DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes}};
 constexpr SupportTable kAtanYxSupport{kAtanYxRows, std::size(kAtanYxRows)};
 
+// Quantization (reference/elementwise-ops.md section 9): every tensor has a table of its own; the rules between
+// their types are the operators' checkTypes.
+constexpr uint32_t kI8U8 = kTypeMask(DML_TENSOR_DATA_TYPE_INT8) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
+constexpr uint32_t kF32 = kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT32);
+constexpr uint32_t kI32 = kTypeMask(DML_TENSOR_DATA_TYPE_INT32);
+constexpr uint32_t kU8 = kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
+constexpr SupportRow kQuantizeInputRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kF32},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kF32 | kI32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kF32 | kI32},
+    {DML_FEATURE_LEVEL_6_0, 1, 8, kFloatTypes | kI32},
+};
+constexpr SupportTable kQuantizeInputSupport{kQuantizeInputRows, std::size(kQuantizeInputRows)};
+// QUANTIZE_LINEAR's ScaleTensor, DEQUANTIZE_LINEAR's ScaleTensor and OutputTensor
+constexpr SupportRow kQuantScaleRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kF32},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kF32},
+    {DML_FEATURE_LEVEL_6_0, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kQuantScaleSupport{kQuantScaleRows, std::size(kQuantScaleRows)};
+// QUANTIZE_LINEAR's ZeroPointTensor and OutputTensor
+constexpr SupportRow kQuantizedRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kU8},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kI8U8},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kI8U8},
+};
+constexpr SupportTable kQuantizedSupport{kQuantizedRows, std::size(kQuantizedRows)};
+// DEQUANTIZE_LINEAR's InputTensor and ZeroPointTensor
+constexpr SupportRow kDequantizeInputRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kU8},
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kSignedTypes | kUnsignedTypes},
+    {DML_FEATURE_LEVEL_3_0, 1, 8, kSignedTypes | kUnsignedTypes},
+};
+constexpr SupportTable kDequantizeInputSupport{kDequantizeInputRows, std::size(kDequantizeInputRows)};
+
+void requireSameType(const OperatorInfo& info, const std::string& prefix, uint32_t slot, const TensorLayout& other,
+                     const char* otherName) {
+    const TensorLayout* t = info.slotInput(slot);
+    if (t && t->dataType != other.dataType)
+        fail(E_INVALIDARG, prefix + (slot < info.inputSlotNames.size() ? info.inputSlotNames[slot] : "input") +
+                               ".DataType = " + dataTypeName(t->dataType) + " differs from " + otherName +
+                               ".DataType = " + dataTypeName(other.dataType));
+}
+
+// QUANTIZE_LINEAR: ZeroPointTensor has OutputTensor's type; ScaleTensor is FLOAT32 for an INT32 input, else the
+// input's type.
+void checkQuantizeLinearTypes(const OperatorInfo& info, const std::string& prefix) {
+    requireSameType(info, prefix, 2, info.outputs[0], "OutputTensor");
+    const TensorLayout& input = info.inputs[0];
+    const TensorLayout& scale = info.inputs[1];
+    if (input.dataType == DML_TENSOR_DATA_TYPE_INT32)
+        require(scale.dataType == DML_TENSOR_DATA_TYPE_FLOAT32,
+                prefix + "ScaleTensor.DataType = " + dataTypeName(scale.dataType) +
+                    ": must be FLOAT32 when InputTensor.DataType is INT32");
+    else
+        requireSameType(info, prefix, 1, input, "InputTensor");
+}
+
+// DEQUANTIZE_LINEAR: ZeroPointTensor has InputTensor's type, OutputTensor has ScaleTensor's.
+void checkDequantizeLinearTypes(const OperatorInfo& info, const std::string& prefix) {
+    requireSameType(info, prefix, 2, info.inputs[0], "InputTensor");
+    const TensorLayout& out = info.outputs[0];
+    const TensorLayout& scale = info.inputs[1];
+    require(out.dataType == scale.dataType, prefix + "OutputTensor.DataType = " + dataTypeName(out.dataType) +
+                                                " differs from ScaleTensor.DataType = " + dataTypeName(scale.dataType));
+}
+
+constexpr FieldSpec kQuantizeLinearFields[] = {
+    {"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizeInputSupport},
+    {"ScaleTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantScaleSupport},
+    {"ZeroPointTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedSupport, 0, DML_FEATURE_LEVEL_6_2},
+    {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantizedSupport}};
+constexpr FieldSpec kDequantizeLinearFields[] = {
+    {"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kDequantizeInputSupport},
+    {"ScaleTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantScaleSupport},
+    {"ZeroPointTensor", FieldKind::InputTensor, FloatRule::Any, &kDequantizeInputSupport, 0, DML_FEATURE_LEVEL_6_2},
+    {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantScaleSupport}};
+
+// ELEMENT_WISE_QUANTIZED_LINEAR_ADD (4_0): A, B, the zero points and the output INT8 or UINT8, the scales FLOAT32;
+// scales and zero points hold one element (or the output's sizes); zero points optional.
+constexpr SupportRow kQuantizedAddRows[] = {{DML_FEATURE_LEVEL_4_0, 1, 8, kI8U8}};
+constexpr SupportTable kQuantizedAddSupport{kQuantizedAddRows, std::size(kQuantizedAddRows)};
+constexpr SupportRow kQuantizedAddScaleRows[] = {{DML_FEATURE_LEVEL_4_0, 1, 8, kF32}};
+constexpr SupportTable kQuantizedAddScaleSupport{kQuantizedAddScaleRows, std::size(kQuantizedAddScaleRows)};
+
+// QUANTIZED_LINEAR_ADD: each zero point has its tensor's type (slots: A 0, AScale 1, AZeroPoint 2, B 3, BScale 4,
+// BZeroPoint 5, OutputScale 6, OutputZeroPoint 7).
+void checkQuantizedAddTypes(const OperatorInfo& info, const std::string& prefix) {
+    requireSameType(info, prefix, 2, *info.slotInput(0), "ATensor");
+    requireSameType(info, prefix, 5, *info.slotInput(3), "BTensor");
+    requireSameType(info, prefix, 7, info.outputs[0], "OutputTensor");
+}
+
+constexpr FieldSpec kQuantizedAddFields[] = {
+    {"ATensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddSupport},
+    {"AScaleTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddScaleSupport, 0, 0, true},
+    {"AZeroPointTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddSupport, 0, DML_FEATURE_LEVEL_4_0, true},
+    {"BTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddSupport},
+    {"BScaleTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddScaleSupport, 0, 0, true},
+    {"BZeroPointTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddSupport, 0, DML_FEATURE_LEVEL_4_0, true},
+    {"OutputScaleTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddScaleSupport, 0, 0, true},
+    {"OutputZeroPointTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizedAddSupport, 0, DML_FEATURE_LEVEL_4_0,
+     true},
+    {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantizedAddSupport}};
+
+// QUANTIZE and DEQUANTIZE (6_3): QuantizationTensors = [scale] or [scale, zero point] (reference section 9; their
+// semantics are inferred from QUANTIZE_LINEAR and the callers). INT4/UINT4 are listed (and refused as not implemented).
+constexpr uint32_t k4Bit = kTypeMask(DML_TENSOR_DATA_TYPE_INT4) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT4);
+constexpr SupportRow kQuantizeFloatRows[] = {{DML_FEATURE_LEVEL_6_3, 1, 8, kFloatTypes}};
+constexpr SupportTable kQuantizeFloatSupport{kQuantizeFloatRows, std::size(kQuantizeFloatRows)};
+constexpr SupportRow kQuantizeIntRows[] = {{DML_FEATURE_LEVEL_6_3, 1, 8, kI8U8 | k4Bit}};
+constexpr SupportTable kQuantizeIntSupport{kQuantizeIntRows, std::size(kQuantizeIntRows)};
+constexpr SupportRow kQuantizationTensorRows[] = {{DML_FEATURE_LEVEL_6_3, 1, 8, kFloatTypes | kI8U8 | k4Bit}};
+constexpr SupportTable kQuantizationTensorSupport{kQuantizationTensorRows, std::size(kQuantizationTensorRows)};
+
+// The scale (QuantizationTensors[0], slot 1) FLOAT32 or FLOAT16; the zero point (slot 2) of the quantized tensor's
+// type (the output of QUANTIZE, the input of DEQUANTIZE); DEQUANTIZE's output of the scale's type.
+void checkQuantizationScale(const OperatorInfo& info, const std::string& prefix) {
+    const TensorLayout& scale = info.inputs[1];
+    if (!(kFloatTypes & kTypeMask(scale.dataType)))
+        fail(E_INVALIDARG, prefix + "QuantizationTensors[0].DataType = " + dataTypeName(scale.dataType) +
+                               ": the scale must be FLOAT32 or FLOAT16");
+}
+void checkQuantizeTypes(const OperatorInfo& info, const std::string& prefix) {
+    checkQuantizationScale(info, prefix);
+    requireSameType(info, prefix, 2, info.outputs[0], "OutputTensor");
+}
+void checkDequantizeTypes(const OperatorInfo& info, const std::string& prefix) {
+    checkQuantizationScale(info, prefix);
+    requireSameType(info, prefix, 2, info.inputs[0], "InputTensor");
+    const TensorLayout& out = info.outputs[0];
+    if (out.dataType != info.inputs[1].dataType)
+        fail(E_INVALIDARG, prefix + "OutputTensor.DataType = " + dataTypeName(out.dataType) +
+                               " differs from QuantizationTensors[0].DataType = " +
+                               dataTypeName(info.inputs[1].dataType) + " (the scale's type)");
+}
+
+constexpr FieldSpec kQuantizationType{"QuantizationType", FieldKind::Enum, FloatRule::Any, nullptr, 3};
+constexpr FieldSpec kQuantizationTensors{"QuantizationTensors", FieldKind::QuantizationTensors, FloatRule::Any,
+                                         &kQuantizationTensorSupport, 0, 0, true};
+constexpr FieldSpec kQuantizeFields[] = {
+    {"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizeFloatSupport}, kQuantizationType,
+    kQuantizationTensors, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantizeIntSupport}};
+constexpr FieldSpec kDequantizeFields[] = {
+    {"InputTensor", FieldKind::InputTensor, FloatRule::Any, &kQuantizeIntSupport}, kQuantizationType,
+    kQuantizationTensors, {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantizeFloatSupport}};
+
 constexpr FieldSpec kIn{"InputTensor", FieldKind::InputTensor};
 constexpr FieldSpec kOut{"OutputTensor", FieldKind::OutputTensor};
 constexpr FieldSpec kUnaryFields[] = {kIn, kOut};
@@ -372,6 +521,16 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, VKDML_FIELDS(kIsInfinityFields), &kIsNanSupport, false, "is_infinity"},
     {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, VKDML_FIELDS(kThresholdFields), &kThresholdSupport, true, "threshold"},
     {DML_OPERATOR_ELEMENT_WISE_CLIP, VKDML_FIELDS(kClipFields), &kClipSupport, true, "clip"},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, VKDML_FIELDS(kQuantizeLinearFields), &kQuantizedSupport, false,
+     "quantize_linear", {0, 0}, checkQuantizeLinearTypes},
+    {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, VKDML_FIELDS(kDequantizeLinearFields), &kQuantScaleSupport, false,
+     "dequantize_linear", {0, 0}, checkDequantizeLinearTypes},
+    {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, VKDML_FIELDS(kQuantizedAddFields), &kQuantizedAddSupport, false,
+     "quantized_linear_add", {0, 0}, checkQuantizedAddTypes},
+    {DML_OPERATOR_QUANTIZE, VKDML_FIELDS(kQuantizeFields), &kQuantizeIntSupport, false, "quantize", {0, 0},
+     checkQuantizeTypes},
+    {DML_OPERATOR_DEQUANTIZE, VKDML_FIELDS(kDequantizeFields), &kQuantizeFloatSupport, false, "dequantize", {0, 0},
+     checkDequantizeTypes},
     {DML_OPERATOR_ELEMENT_WISE_CLIP1, VKDML_FIELDS(kClip1Fields), &kAll10From50Support, true, "clip1"},
     {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, VKDML_FIELDS(kClipGradFields), &kClipGradSupport, true, "clip_grad"},
     {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1, VKDML_FIELDS(kClipGrad1Fields), &kAll10From50Support, true, "clip_grad1"},

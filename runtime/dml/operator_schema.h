@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include <vkdml/DirectML.h>
 
@@ -16,6 +17,9 @@ enum class FieldKind : uint8_t {
     Float,              // FLOAT
     OptionalScaleBias,  // const DML_SCALE_BIAS* (NULL: scale 1, bias 0); read as two FLOAT attributes
     Enum,               // a 32-bit enum (DML_ROUNDING_MODE, DML_IS_INFINITY_MODE): values below enumCount
+    // UINT count + const DML_TENSOR_DESC* array (QUANTIZE/DEQUANTIZE): input tensors, one binding each, their count
+    // fixed by the DML_QUANTIZATION_TYPE Enum field just before (1: scale; 2: scale, zero point)
+    QuantizationTensors,
     ScalarDataType,     // DML_TENSOR_DATA_TYPE of the Scalar fields (MinMaxDataType): must equal the tensors' type
     Scalar,             // DML_SCALAR_UNION (8 bytes, 8-aligned), read as the ScalarDataType field says
     FusedActivation,    // const DML_OPERATOR_DESC* (may be NULL): a fusable activation whose tensors are NULL
@@ -28,6 +32,7 @@ enum class FloatRule : uint8_t {
 };
 
 struct SupportTable;
+struct OperatorInfo;
 
 struct FieldSpec {
     const char* name;
@@ -37,6 +42,12 @@ struct FieldSpec {
     // own table (comparison outputs, IF's condition, CAST's input and output), its DataType free of the others'.
     const SupportTable* ownSupport = nullptr;
     uint32_t enumCount = 0;  // Enum: the number of valid values
+    // Tensors: 0 = required; else the feature level from which the pointer may be NULL (an absent optional tensor,
+    // bound with DML_BINDING_TYPE_NONE).
+    uint32_t optionalSince = 0;
+    // Input tensors: a dimension of size 1 may repeat its element along the others' size (stride 0): one-element
+    // scales and zero points (QUANTIZED_LINEAR_ADD), per-axis ones (QUANTIZE, DEQUANTIZE).
+    bool broadcastOnes = false;
 };
 
 constexpr uint32_t kTypeMask(DML_TENSOR_DATA_TYPE type) { return 1u << type; }
@@ -76,6 +87,9 @@ struct OperatorSchema {
     const char* kernel;  // the kernel label ("celu"; general kernels: the lowering's name for the operator)
     // Attribute values the kernel receives when the desc has fewer FLOAT fields (e.g. a NULL ScaleBias).
     float defaultAttributes[2] = {0.0f, 0.0f};
+    // Rules between the tensors' data types beyond "one shared type" (quantization operators): throws E_INVALIDARG
+    // naming the field. `prefix` is "DML_<NAME>_OPERATOR_DESC.".
+    void (*checkTypes)(const OperatorInfo& info, const std::string& prefix) = nullptr;
 };
 
 // nullptr if vkdml does not implement `type`.

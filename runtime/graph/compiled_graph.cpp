@@ -80,8 +80,10 @@ void CompiledGraph::placeValues() {
         const graph::GraphNode& node = graph_.nodes[n];
         for (size_t k = 0; k < node.inputs.size(); ++k) {
             const ValueRef& in = node.inputs[k];
+            if (in.kind == ValueRef::Kind::None) continue;  // an absent optional tensor
             if (in.kind == ValueRef::Kind::GraphInput)
-                inputAlignment_[in.index] = std::max(inputAlignment_[in.index], node.info().inputs[k].baseAlignment);
+                inputAlignment_[in.index] =
+                    std::max(inputAlignment_[in.index], node.info().slotInput(static_cast<uint32_t>(k))->baseAlignment);
             else if (stepOf[in.index] != stepOf[n] || graph_.nodes[in.index].constant())
                 lastUse[in.index] = std::max(lastUse[in.index], stepOf[n]);
         }
@@ -106,7 +108,7 @@ void CompiledGraph::placeValues() {
             for (const graph::GraphNode& consumer : graph_.nodes)
                 for (size_t k = 0; k < consumer.inputs.size(); ++k)
                     if (consumer.inputs[k] == ValueRef{ValueRef::Kind::NodeOutput, n, 0})
-                        bytes = std::max(bytes, consumer.info().inputs[k].totalBytes);
+                        bytes = std::max(bytes, consumer.info().slotInput(static_cast<uint32_t>(k))->totalBytes);
             bytes = alignUp(bytes, 4);
             nodeHomes_[n] = {Home::Where::Persistent, 0, persistentBytes_, bytes};
             persistentBytes_ += alignUp(bytes, kResourceAlignment);
@@ -279,7 +281,11 @@ void CompiledGraph::record(vk::Recording& recording, const TableBindings& bindin
         const graph::GraphNode& node = graph_.nodes[step.nodes[0]];
         TableBindings tb;
         tb.inputsBound = tb.outputsBound = true;
-        for (const ValueRef& in : node.inputs) tb.inputs.push_back({DML_BINDING_TYPE_BUFFER, {resolve(homeOf(in), bindings)}});
+        // CompiledOperator::record takes the present inputs only, in `inputs` order (readInputBindings drops the
+        // DML_BINDING_TYPE_NONE slots of absent optional tensors the same way).
+        for (const ValueRef& in : node.inputs)
+            if (in.kind != ValueRef::Kind::None)
+                tb.inputs.push_back({DML_BINDING_TYPE_BUFFER, {resolve(homeOf(in), bindings)}});
         const BoundBuffer out = resolve(nodeHomes_[step.nodes[0]], bindings);
         tb.outputs.push_back({DML_BINDING_TYPE_BUFFER, {out}});
         run.single.get()->record(recording, tb);

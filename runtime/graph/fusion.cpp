@@ -28,6 +28,28 @@ bool needsRoundTrip(ScalarType from, ScalarType to) {
     return from != to || from == ScalarType::Float16 || kernel::scalarTypeBits(from) < 32;
 }
 
+// Whether a call's result is a value of its type whenever its value operands are (nothing to round or wrap): then
+// no round trip is needed where it is passed on. Conservative: constants and other functions do not count.
+bool staysExact(const kernel::Op& op, const std::vector<bool>& exact) {
+    if (op.code != OpCode::Call) return false;
+    auto all = [&](std::initializer_list<uint32_t> operands) {
+        for (uint32_t k : operands)
+            if (!exact[op.args[k]]) return false;
+        return true;
+    };
+    switch (op.fn) {
+        case kernel::Fn::Max:
+        case kernel::Fn::Min: return all({0, 1});
+        case kernel::Fn::Select: return all({1, 2});
+        case kernel::Fn::Abs:
+        case kernel::Fn::Negate:
+        case kernel::Fn::Relu:
+        case kernel::Fn::Floor:
+        case kernel::Fn::Ceil: return kernel::isFloatType(op.type) && all({0});
+        default: return false;
+    }
+}
+
 class Planner {
 public:
     Planner(const GraphInfo& graph, const std::vector<std::optional<ElementwiseProgram>>& programs, uint32_t maxTensors)
@@ -101,7 +123,7 @@ private:
         for (size_t s = 0; s < node.inputs.size(); ++s) {
             const ValueRef& in = node.inputs[s];
             if (in.kind == ValueRef::Kind::NodeOutput && group_[in.index] == g &&
-                !sameElements(outputOf(in.index), node.info().inputs[s]))
+                !sameElements(outputOf(in.index), *node.info().slotInput(static_cast<uint32_t>(s))))
                 return -1;
         }
         std::vector<uint32_t> members = groups_[g];
@@ -121,10 +143,11 @@ private:
         uint32_t outputs = 0;
         for (uint32_t m : members) {
             const GraphNode& node = graph_.nodes[m];
-            for (uint32_t s = 0; s < node.inputs.size(); ++s) {
-                const ValueRef& in = node.inputs[s];
+            // The program's input i is the node's present input i (info.inputs order), bound in its slot.
+            for (uint32_t i = 0; i < node.info().inputs.size(); ++i) {
+                const ValueRef& in = node.inputs[node.info().inputSlot(i)];
                 if (in.kind == ValueRef::Kind::NodeOutput && inGroup(members, in.index)) continue;
-                addInput(inputs, types, {in, node.info().inputs[s]}, programs_[m]->inputs[s]);
+                addInput(inputs, types, {in, node.info().inputs[i]}, programs_[m]->inputs[i]);
             }
             bool readOutside = false;
             for (uint32_t c : consumers_[m]) readOutside = readOutside || !inGroup(members, c);
@@ -151,6 +174,8 @@ private:
         ElementwiseProgram& p = step.program;
         p.label = "graph";
         std::map<uint32_t, uint32_t> produced;  // node -> SSA value of its output, of the type it is stored as
+        std::vector<bool> exact;                // per SSA value: exactly a value of its type (as read from memory)
+        auto track = [&](bool isExact) { exact.resize(p.ops.size(), false), exact.back() = isExact; };
         for (uint32_t m : step.nodes) {
             const GraphNode& node = graph_.nodes[m];
             const ElementwiseProgram& fragment = *programs_[m];
@@ -158,24 +183,36 @@ private:
             for (uint32_t v = 0; v < fragment.ops.size(); ++v) {
                 kernel::Op op = fragment.ops[v];
                 if (op.code == OpCode::Input) {
-                    const ValueRef& in = node.inputs[op.index];
+                    // op.index counts the present inputs (info.inputs order); edges are per binding slot.
+                    const ValueRef& in = node.inputs[node.info().inputSlot(op.index)];
                     const ScalarType type = fragment.inputs[op.index];
                     if (in.kind == ValueRef::Kind::NodeOutput && inGroup(step.nodes, in.index)) {
                         const uint32_t source = produced.at(in.index);
-                        value[v] = needsRoundTrip(p.ops[source].type, type) ? p.reinterpret(source, type) : source;
+                        const bool passes = p.ops[source].type == type && exact[source];
+                        if (needsRoundTrip(p.ops[source].type, type) && !passes) {
+                            value[v] = p.reinterpret(source, type);
+                            track(true);
+                        } else {
+                            value[v] = source;
+                        }
                         continue;
                     }
                     value[v] = p.input(addInput(step.inputs, p.inputs, {in, node.info().inputs[op.index]}, type));
+                    track(true);
                     continue;
                 }
                 if (op.code == OpCode::Store) {
                     uint32_t stored = value[op.args[0]];
-                    if (p.ops[stored].type != fragment.outputs[0]) stored = p.cast(stored, fragment.outputs[0]);
+                    if (p.ops[stored].type != fragment.outputs[0]) {
+                        stored = p.cast(stored, fragment.outputs[0]);
+                        track(false);
+                    }
                     produced[m] = stored;
                     continue;
                 }
                 for (uint32_t& a : op.args) a = a < v ? value[a] : 0;
                 p.ops.push_back(op);
+                track(staysExact(op, exact));
                 value[v] = static_cast<uint32_t>(p.ops.size() - 1);
             }
             p.float64Math = p.float64Math || fragment.float64Math;

@@ -56,7 +56,7 @@ private:
             require(&op->owningDevice() == &device_, where + ".Operator belongs to another device");
             out.op = Ref<Operator>(op);
             out.name = where + quoted(opDesc.Name) + " (" + op->info().name() + ")";
-            out.inputs.assign(op->info().inputs.size(), ValueRef{});
+            out.inputs.assign(op->info().inputSlotCount(), ValueRef{});  // per binding slot, absent ones too
         } else if (type == DML_GRAPH_NODE_TYPE_CONSTANT) {
             require(device_.featureLevel() >= DML_FEATURE_LEVEL_6_2,
                     where + ".Type = DML_GRAPH_NODE_TYPE_CONSTANT needs feature level 6_2 (this device: " +
@@ -88,7 +88,7 @@ private:
         return *static_cast<const EdgeDesc*>(edges[e].Desc);
     }
 
-    // The operator-node input slot an edge ends at; it must exist and be free.
+    // The operator-node input slot an edge ends at; it must exist, hold a tensor and be free.
     ValueRef& target(UINT node, UINT slot, const std::string& where) {
         require(node < graph_.nodes.size(), where + ".ToNodeIndex = " + std::to_string(node) + " is out of range (" +
                                                 std::to_string(graph_.nodes.size()) + " nodes)");
@@ -96,8 +96,11 @@ private:
         require(!n.constant(), where + ".ToNodeIndex = " + std::to_string(node) + ": " + n.name + " has no inputs");
         require(slot < n.inputs.size(), where + ".ToNodeInputIndex = " + std::to_string(slot) + ": " + n.name +
                                             " has " + std::to_string(n.inputs.size()) + " inputs");
+        require(n.info().slotInput(slot) != nullptr,
+                where + ".ToNodeInputIndex = " + std::to_string(slot) + ": input " + std::to_string(slot) + " (" +
+                    n.info().inputSlotName(slot) + ") of " + n.name + " is absent: NULL in the operator desc");
         require(n.inputs[slot].kind == ValueRef::Kind::None,
-                where + ": input " + std::to_string(slot) + " (" + n.info().inputNames[slot] + ") of " + n.name +
+                where + ": input " + std::to_string(slot) + " (" + n.info().inputSlotName(slot) + ") of " + n.name +
                     " already has an edge");
         return n.inputs[slot];
     }
@@ -121,7 +124,7 @@ private:
                                                               std::to_string(desc_.InputCount) + " graph inputs)");
             ValueRef& slot = target(d.ToNodeIndex, d.ToNodeInputIndex, where);
             slot = {ValueRef::Kind::GraphInput, d.GraphInputIndex, 0};
-            const dml::TensorLayout& layout = graph_.nodes[d.ToNodeIndex].info().inputs[d.ToNodeInputIndex];
+            const dml::TensorLayout& layout = *graph_.nodes[d.ToNodeIndex].info().slotInput(d.ToNodeInputIndex);
             const bool owned = (layout.flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
             const uint32_t g = d.GraphInputIndex;
             require(!graph_.inputUsed[g] || graph_.inputOwned[g] == owned,
@@ -144,8 +147,8 @@ private:
             ValueRef& slot = target(d.ToNodeIndex, d.ToNodeInputIndex, where);
             slot = {ValueRef::Kind::NodeOutput, d.FromNodeIndex, d.FromNodeOutputIndex};
             const GraphNode& to = graph_.nodes[d.ToNodeIndex];
-            const dml::TensorLayout& in = to.info().inputs[d.ToNodeInputIndex];
-            const std::string inName = std::string(" ") + to.info().inputNames[d.ToNodeInputIndex] + " of " + to.name;
+            const dml::TensorLayout& in = *to.info().slotInput(d.ToNodeInputIndex);
+            const std::string inName = std::string(" ") + to.info().inputSlotName(d.ToNodeInputIndex) + " of " + to.name;
             require(!(in.flags & DML_TENSOR_FLAG_OWNED_BY_DML),
                     where + ":" + inName + " is DML_TENSOR_FLAG_OWNED_BY_DML; only graph inputs can feed such tensors");
             const GraphNode& from = graph_.nodes[d.FromNodeIndex];
@@ -187,9 +190,9 @@ private:
             require(graph_.outputs[o].kind != ValueRef::Kind::None,
                     "graph output " + std::to_string(o) + " has no edge in OutputEdges");
         for (const GraphNode& n : graph_.nodes)
-            for (size_t s = 0; s < n.inputs.size(); ++s)
-                require(n.inputs[s].kind != ValueRef::Kind::None,
-                        n.name + ": input " + std::to_string(s) + " (" + n.info().inputNames[s] + ") has no edge");
+            for (uint32_t s = 0; s < n.inputs.size(); ++s)  // absent optional tensors take none
+                require(n.inputs[s].kind != ValueRef::Kind::None || !n.info().slotInput(s),
+                        n.name + ": input " + std::to_string(s) + " (" + n.info().inputSlotName(s) + ") has no edge");
     }
 
     // Kahn's algorithm; whatever is left sits on a cycle.

@@ -89,6 +89,8 @@ constexpr FnInfo kFunctions[] = {
     {"round", "vk_ew_round", 2, F, false, false},
     {"is_nan", "vk_ew_is_nan", 1, A, false, false},
     {"is_infinity", "vk_ew_is_infinity", 2, A, false, false},
+    {"quantize", "vk_ew_quantize", 3, A, false, false},
+    {"dequantize", "vk_ew_dequantize", 3, A, false, false},
     {"sin", "vk_sin", 1, F, false, false},
     {"cos", "vk_cos", 1, F, false, false},
     {"tan", "vk_tan", 1, F, false, false},

@@ -25,6 +25,8 @@ enum class Fn : uint16_t {
     BitAnd, BitOr, BitXor, BitNot, ShiftLeft, ShiftRight, BitCount, Select,
     CastFloatToInt, CastFloatToUint,
     Abs, Negate, Sign, Ceil, Floor, Recip, Sqrt, Exp, Log, Round, IsNan, IsInfinity,
+    // Quantization: round(x / scale) + zero point (int, unsaturated), (x - zero point) * scale
+    Quantize, Dequantize,
     // Float math (glsl/vkdml_math.glsl): the trigonometric functions with their own argument reduction
     Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf, Pow, Atan2,
     PowN, IntPow,  // POW with an integer exponent (glsl/vkdml_elementwise.glsl, overloaded)

@@ -21,7 +21,9 @@ namespace vkdml::vk {
 
 // Every vkdml kernel sees the same interface: storage buffers at bindings 0..bindingLimit()-1 of set 0 and one push
 // constant block of kPushConstantBytes.
-constexpr uint32_t kMaxBindings = 8;
+// Nine: ELEMENT_WISE_QUANTIZED_LINEAR_ADD binds A, B, three scales, three zero points and the output. A device that
+// allows fewer storage buffers per stage (Vulkan's minimum is 4) refuses the kernels that need more (E_NOTIMPL).
+constexpr uint32_t kMaxBindings = 9;
 constexpr uint32_t kPushConstantBytes = 128;
 
 struct Pipeline {

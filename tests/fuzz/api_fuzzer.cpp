@@ -102,6 +102,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, DML_OPERATOR_ELEMENT_WISE_IF,
         DML_OPERATOR_CAST,               DML_OPERATOR_ELEMENT_WISE_ABS,    DML_OPERATOR_ELEMENT_WISE_SQRT,
         DML_OPERATOR_ELEMENT_WISE_CLIP,  DML_OPERATOR_ELEMENT_WISE_ROUND,  DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+        DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR, DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR,
+        DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD, DML_OPERATOR_QUANTIZE, DML_OPERATOR_DEQUANTIZE,
         DML_OPERATOR_ELEMENT_WISE_SIN,   DML_OPERATOR_ELEMENT_WISE_COS,    DML_OPERATOR_ELEMENT_WISE_TAN,
         DML_OPERATOR_ELEMENT_WISE_ASIN,  DML_OPERATOR_ELEMENT_WISE_ACOS,   DML_OPERATOR_ELEMENT_WISE_ATAN,
         DML_OPERATOR_ELEMENT_WISE_SINH,  DML_OPERATOR_ELEMENT_WISE_COSH,   DML_OPERATOR_ELEMENT_WISE_TANH,
@@ -141,6 +143,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(round.RoundingMode, mode);
     DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isInfinity{&input.desc, &output.desc, DML_IS_INFINITY_MODE_EITHER};
     setRaw(isInfinity.InfinityMode, mode);
+    // QUANTIZE_LINEAR / DEQUANTIZE_LINEAR: {Input, Scale, ZeroPoint (may be NULL), Output}; the scale and zero point
+    // are the input's or the output's desc.
+    const uint8_t quantShape = in.take<uint8_t>();
+    const DML_TENSOR_DESC* zeroPoint = quantShape & 1 ? nullptr : quantShape & 2 ? &input.desc : &output.desc;
+    DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC quantize{&input.desc, quantShape & 4 ? &output.desc : &input.desc,
+                                                            zeroPoint, &output.desc};
+    DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC dequantize{&input.desc, quantize.ScaleTensor, zeroPoint,
+                                                                &output.desc};
+    // QUANTIZED_LINEAR_ADD: A and B the input, the scales the input's or the output's desc, zero points as above.
+    DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC quantizedAdd{
+        &input.desc, quantize.ScaleTensor, zeroPoint, &input.desc, quantize.ScaleTensor,
+        quantShape & 16 ? nullptr : zeroPoint, quantize.ScaleTensor, quantShape & 32 ? nullptr : &output.desc,
+        &output.desc};
+    const bool quant = type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR ||
+                       type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
+    const bool quantizedAddType = type == DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD;
+    // QUANTIZE / DEQUANTIZE: a raw QuantizationType (0-3), a count of 0-3 (the array holds 3) of the scale and zero
+    // point descs; bindings: the input, then one per counted tensor.
+    const DML_TENSOR_DESC quantizationTensors[3] = {*quantize.ScaleTensor, zeroPoint ? *zeroPoint : output.desc,
+                                                    input.desc};
+    DML_QUANTIZE_OPERATOR_DESC quantize63{&input.desc, DML_QUANTIZATION_TYPE_SCALE, (quantShape >> 6) & 3u,
+                                          in.take<uint8_t>() < 8 ? nullptr : quantizationTensors,
+                                          &output.desc};
+    setRaw(quantize63.QuantizationType, (quantShape >> 4) & 3u);
+    const bool quantize63Type = type == DML_OPERATOR_QUANTIZE || type == DML_OPERATOR_DEQUANTIZE;
     DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC constantPow{&input.desc, &output.desc, identity.ScaleBias, opDesc.a1};
     DML_ELEMENT_WISE_POW_OPERATOR_DESC pow{&input.desc, &input.desc, &output.desc, identity.ScaleBias};
     // CLIP1 / CLIP_GRAD1: MinMaxDataType kept raw (any value, valid or not) and union bounds of arbitrary bytes.
@@ -213,6 +240,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (type == DML_OPERATOR_ELEMENT_WISE_ADD1) typedDesc = &add1;
     if (type == DML_OPERATOR_ELEMENT_WISE_CLIP1) typedDesc = &clip1;
     if (type == DML_OPERATOR_ELEMENT_WISE_IF) typedDesc = &select;
+    if (type == DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR) typedDesc = &quantize;
+    if (type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR) typedDesc = &dequantize;
+    if (quantizedAddType) typedDesc = &quantizedAdd;
+    if (quantize63Type) typedDesc = &quantize63;  // DEQUANTIZE's desc has the same layout
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);
     desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;
@@ -310,12 +341,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     setRaw(outD.Type, in.take<uint8_t>() < 240 ? 1 : in.take<uint8_t>());
     // The arrays hold as many descs as the counts passed below can claim (a count larger than the array is a
     // caller bug DirectML cannot detect either). PARAMETERIZED_RELU's Slope shares the input binding.
-    const DML_BINDING_DESC inputs[4] = {inD, inD, inD, inD}, outputs[3] = {outD, outD, outD};
+    // An absent zero point's slot takes NONE (or, from the fuzz bytes, the buffer: refused).
+    const DML_BINDING_DESC none{DML_BINDING_TYPE_NONE, nullptr};
+    const DML_BINDING_DESC absentZeroPoint = (quant || quantizedAddType) && !zeroPoint && (quantShape & 8) ? none : inD;
+    const DML_BINDING_DESC inputs[8] = {inD, inD, absentZeroPoint, inD, inD, absentZeroPoint, inD, inD},
+                           outputs[3] = {outD, outD, outD};
     const uint32_t inputCount = graph ? graphInputs
-                                : type == DML_OPERATOR_ELEMENT_WISE_IF ? 3
+                                : quantizedAddType ? 8
+                                : quantize63Type ? 1 + quantize63.QuantizationTensorCount
+                                : type == DML_OPERATOR_ELEMENT_WISE_IF || quant ? 3
                                 : type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || twoInputs ? 2
                                                                                                   : 1;
-    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 4, inputs);
+    vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 9, inputs);
     vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? (graph ? graphOutputs : 1) : in.take<uint8_t>() % 3, outputs);
 
     VkdmlCommandList list = nullptr;

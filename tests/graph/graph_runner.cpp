@@ -60,7 +60,7 @@ uint32_t GraphBuilder::addOperator(DML_OPERATOR_TYPE type, const std::vector<Gra
                                    const GraphTensorDesc& output, float attr0, float attr1) {
     std::deque<DescStorage> storage;
     std::vector<const DML_TENSOR_DESC*> tensors;
-    for (const GraphTensorDesc& t : operands) tensors.push_back(&storage.emplace_back(t).tensor);
+    for (const GraphTensorDesc& t : operands) tensors.push_back(t.absent ? nullptr : &storage.emplace_back(t).tensor);
     tensors.push_back(&storage.emplace_back(output).tensor);
     VkdmlOperator op = nullptr;
     HRESULT hr;

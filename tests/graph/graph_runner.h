@@ -17,6 +17,7 @@ struct GraphTensorDesc {
     DML_TENSOR_DATA_TYPE type = DML_TENSOR_DATA_TYPE_FLOAT32;
     std::vector<uint32_t> sizes, strides;  // strides empty: packed
     DML_TENSOR_FLAGS flags = DML_TENSOR_FLAG_NONE;
+    bool absent = false;  // an optional tensor left out: NULL in the operator desc
     uint64_t bytes() const;
 };
 

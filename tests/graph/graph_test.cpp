@@ -1,5 +1,6 @@
 // vkdmlCompileGraph: results against double references, fused and one kernel per node; constant nodes, OWNED_BY_DML
 // inputs, the temporary resource, fan-out, and every validation rule (each case breaks one rule alone).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -265,6 +266,121 @@ TEST_CASE("graph: single-node graphs bind graph inputs, not operator slots") {
     REQUIRE_MESSAGE(run.ok(), run.failedCall);
     const std::vector<float> out = asFloats(run.outputs[0]);
     for (size_t i = 0; i < x.size(); ++i) CHECK(std::fabs(out[i] - 1.0f / (1.0f + std::exp(-x[i]))) < 1e-6f);
+}
+
+TEST_CASE("graph: DEQUANTIZE_LINEAR without a zero point, fused with ADD and one kernel per node") {
+    // out = (x * scale rounded to FLOAT32) + b: x INT8, the scale one element read with strides 0, ZeroPointTensor
+    // NULL (slot 2 absent: no edge, nothing bound). The edges reach ADD through the dequantized value.
+    TestDevice device;
+    const std::vector<uint32_t> sizes{4, 64};
+    GraphTensorDesc x;
+    x.type = DML_TENSOR_DATA_TYPE_INT8;
+    x.sizes = sizes;
+    const GraphTensorDesc scale = f32(sizes, {0, 0}), t = f32(sizes);
+    GraphTensorDesc zeroPoint = x;
+    zeroPoint.absent = true;
+    std::vector<uint8_t> xs(256);
+    for (size_t i = 0; i < xs.size(); ++i) xs[i] = static_cast<uint8_t>(i * 37 + 11);  // every sign and magnitude
+    const float s = 0.0371f;
+    const std::vector<float> b = ramp(256, -4.0f, 0.03125f);
+    auto build = [&](GraphBuilder& builder) {
+        const uint32_t dq = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR, {x, scale, zeroPoint}, t);
+        const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
+        builder.inputEdge(0, dq, 0);
+        builder.inputEdge(1, dq, 1);
+        builder.inputEdge(2, add, 1);
+        builder.edge(dq, add, 0);
+        builder.outputEdge(add, 0);
+        return dq;
+    };
+    for (bool fuse : {true, false}) {
+        CAPTURE(fuse);
+        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+        GraphBuilder builder(device);
+        build(builder);
+        Owned<VkdmlDispatchable> compiled;
+        REQUIRE(builder.compile(compiled.put()) == S_OK);
+        UINT steps = 0, fused = 0;
+        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
+        CHECK(steps == (fuse ? 1u : 2u));
+        CHECK(fused == (fuse ? 1u : 0u));
+        const GraphRun run = runGraph(device, compiled, {{xs, floats({s}), floats(b)}, {}, {1024}});
+        REQUIRE_MESSAGE(run.ok(), run.failedCall);
+        CHECK(run.canaryIntact);
+        const std::vector<float> out = asFloats(run.outputs[0]);
+        for (size_t i = 0; i < xs.size(); ++i) {
+            const float dequantized = static_cast<float>(double(static_cast<int8_t>(xs[i])) * double(s));
+            REQUIRE_MESSAGE(out[i] == dequantized + b[i], "element ", i);
+        }
+    }
+    // An edge into the absent slot: E_INVALIDARG naming it.
+    {
+        GraphBuilder builder(device);
+        const uint32_t dq = build(builder);
+        builder.inputEdge(3, dq, 2);
+        device.clearErrors();
+        Owned<VkdmlDispatchable> compiled;
+        CHECK(builder.compile(compiled.put()) == E_INVALIDARG);
+        CHECK(compiled.get() == nullptr);
+        CHECK_MESSAGE(device.lastError().find("input 2 (ZeroPointTensor)") != std::string::npos, device.lastError());
+        CHECK_MESSAGE(device.lastError().find("absent: NULL in the operator desc") != std::string::npos,
+                      device.lastError());
+    }
+    CHECK(device.validationMessageCount() == 0);
+}
+
+TEST_CASE("graph: QUANTIZED_LINEAR_ADD without zero points (absent slots before present ones) fused with ADD") {
+    // out = round_even(a * 0.5 + b * 0.25) + c (no saturation: |sum| <= 96, |c| <= 3): AZeroPointTensor (slot 2),
+    // BZeroPointTensor (5) and
+    // OutputZeroPointTensor (7) NULL, so BTensor (slot 3) is the program's third input: edges are per slot.
+    TestDevice device;
+    const std::vector<uint32_t> sizes{2, 128};
+    GraphTensorDesc q;
+    q.type = DML_TENSOR_DATA_TYPE_INT8;
+    q.sizes = sizes;
+    GraphTensorDesc none = q;
+    none.absent = true;
+    const GraphTensorDesc scale = f32({1, 1});
+    std::vector<uint8_t> as(256), bs(256);
+    for (size_t i = 0; i < as.size(); ++i) {
+        as[i] = static_cast<uint8_t>(i * 37 + 11);
+        bs[i] = static_cast<uint8_t>(i * 101 + 3);
+    }
+    std::vector<uint8_t> cs(256);
+    for (size_t i = 0; i < cs.size(); ++i) cs[i] = static_cast<uint8_t>(int(i % 7) - 3);
+    for (bool fuse : {true, false}) {
+        CAPTURE(fuse);
+        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+        GraphBuilder builder(device);
+        const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD,
+                                                 {q, scale, none, q, scale, none, scale, none}, q);
+        const uint32_t plus = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {q, q}, q);
+        builder.inputEdge(0, add, 0);
+        builder.inputEdge(1, add, 1);
+        builder.inputEdge(2, add, 3);
+        builder.inputEdge(3, add, 4);
+        builder.inputEdge(4, add, 6);
+        builder.inputEdge(5, plus, 1);
+        builder.edge(add, plus, 0);
+        builder.outputEdge(plus, 0);
+        Owned<VkdmlDispatchable> compiled;
+        REQUIRE(builder.compile(compiled.put()) == S_OK);
+        UINT steps = 0, fused = 0;
+        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
+        CHECK(steps == (fuse ? 1u : 2u));
+        CHECK(fused == (fuse ? 1u : 0u));
+        const GraphRun run =
+            runGraph(device, compiled, {{as, floats({0.5f}), bs, floats({0.25f}), floats({1.0f}), cs}, {}, {256}});
+        REQUIRE_MESSAGE(run.ok(), run.failedCall);
+        CHECK(run.canaryIntact);
+        for (size_t i = 0; i < as.size(); ++i) {
+            const double sum = static_cast<int8_t>(as[i]) * 0.5 + static_cast<int8_t>(bs[i]) * 0.25;  // exact
+            const double rounded = std::nearbyint(sum);  // ties to even
+            REQUIRE_MESSAGE(static_cast<int8_t>(run.outputs[0][i]) == rounded + static_cast<int8_t>(cs[i]),
+                            "element ", i);
+        }
+    }
+    CHECK(device.validationMessageCount() == 0);
 }
 
 TEST_CASE("graph: every validation rule fails alone with E_INVALIDARG naming the node, edge or field") {

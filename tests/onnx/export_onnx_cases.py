@@ -153,6 +153,9 @@ DML_LISTED_TYPES = {
                             "ELEMENT_WISE_BIT_NOT", "ELEMENT_WISE_IF", "CAST")},
     **{op: {"UINT8", "UINT16", "UINT32", "UINT64"} for op in ("ELEMENT_WISE_BIT_SHIFT_LEFT",
                                                             "ELEMENT_WISE_BIT_SHIFT_RIGHT")},
+    # Quantization (reference elementwise-ops.md §9): the union over the tensors; the rules between them are vkdml's.
+    "ELEMENT_WISE_QUANTIZE_LINEAR": {"FLOAT32", "FLOAT16", "INT32", "INT8", "UINT8"},
+    "ELEMENT_WISE_DEQUANTIZE_LINEAR": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
     **{op: {"FLOAT32", "FLOAT16"} for op in MATH_UNARY.values()},
     "ELEMENT_WISE_POW": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
 }
@@ -177,6 +180,20 @@ def check_listed(op, dml_types):
 
 FOLDABLE = {"Max", "Min", "Sum"}  # N-ary ops whose N > 2 form ONNX Runtime runs as a loop of the same DML op
 UNARY = {"Not": "ELEMENT_WISE_LOGICAL_NOT", "BitwiseNot": "ELEMENT_WISE_BIT_NOT"}
+QUANTIZE = {"QuantizeLinear": "ELEMENT_WISE_QUANTIZE_LINEAR", "DequantizeLinear": "ELEMENT_WISE_DEQUANTIZE_LINEAR"}
+
+
+def per_axis(node, xs, rank):
+    """QuantizeLinear/DequantizeLinear: a 1-D scale or zero point of more than one element belongs to `axis`
+    (default 1): reshaped to the output's rank with 1s elsewhere, as ONNX Runtime's DML EP does, so that the runner's
+    broadcast strides read it along that axis."""
+    axis = attr(node, "axis", 1) % rank
+    for i in range(1, len(xs)):
+        if xs[i].ndim == 1 and xs[i].size > 1:
+            shape = [1] * rank
+            shape[axis] = xs[i].size
+            xs[i] = xs[i].reshape(shape)
+    return xs
 
 
 def elementwise(node, n_inputs):
@@ -193,6 +210,8 @@ def elementwise(node, n_inputs):
         return BINARY[op], n_inputs
     if op in UNARY:
         return UNARY[op], 1
+    if op in QUANTIZE:
+        return QUANTIZE[op], n_inputs  # x, scale[, zero point]
     if op in MATH_UNARY:
         return MATH_UNARY[op], 1
     if op == "Pow":
@@ -217,7 +236,8 @@ NO_TYPE = "DirectML has no {} tensors"
 FAMILIES = ("test_add", "test_sub", "test_mul", "test_div", "test_max_", "test_min_", "test_mean", "test_sum",
             "test_equal", "test_greater", "test_less", "test_and", "test_or", "test_xor", "test_not", "test_bitshift",
             "test_bitwise", "test_where", "test_cast", "test_mod", "test_clip",
-            "test_sin", "test_cos", "test_tan", "test_asin", "test_acos", "test_atan", "test_erf", "test_pow")
+            "test_sin", "test_cos", "test_tan", "test_asin", "test_acos", "test_atan", "test_erf", "test_pow",
+            "test_quantizelinear", "test_dequantizelinear")
 
 INT_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 LOGICAL_SHAPES = ("2d", "3d", "4d", "_bcast3v1d", "_bcast3v2d", "_bcast4v2d", "_bcast4v3d", "_bcast4v4d")
@@ -240,6 +260,7 @@ ELEMENTWISE_TESTS = (
     + ["test_where_example", "test_where_long_example"]
     + [f"test_cast_{p}" for p in CAST_PAIRS]
     + [f"test_castlike_{p}{e}" for p in CAST_PAIRS for e in ("", "_expanded")]
+    + ["test_quantizelinear", "test_quantizelinear_axis", "test_dequantizelinear", "test_dequantizelinear_axis"]
     + [f"test_{f}{e}" for f in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh")
        for e in ("", "_example")]
     + ["test_erf"]
@@ -373,6 +394,8 @@ def main():
                         bounds[k - 1] = load(f"input_{names.index(node.input[k])}.pb").item()
                 attrs = [float(b) for b in bounds]
             y = load("output_0.pb")
+            if test not in ACTIVATIONS and node.op_type in QUANTIZE:
+                xs = per_axis(node, xs, len(y.shape) or 1)
             if test in ACTIVATIONS and xs[0].shape != y.shape:
                 sys.exit(f"{test}: expected the input and output of one shape")
             if len(y.shape) > 8:

@@ -37,7 +37,8 @@ struct DescSet {
     explicit DescSet(const FamilyCase& c) {
         for (const auto& t : c.inputs) storage.emplace_back(t);
         storage.emplace_back(c.output);
-        for (const auto& s : storage) pointers.push_back(&s.tensor);
+        for (size_t i = 0; i < storage.size(); ++i)
+            pointers.push_back(i < c.inputs.size() && c.inputs[i].absent ? nullptr : &storage[i].tensor);
     }
 };
 
@@ -125,6 +126,19 @@ HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
         case DML_OPERATOR_ELEMENT_WISE_BIT_COUNT:
             return unary<DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_CAST: return unary<DML_CAST_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR:
+            REQUIRE(t.size() == 4);
+            return createWith(device, type, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC{t[0], t[1], t[2], t[3]}, op);
+        case DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR:
+            REQUIRE(t.size() == 4);
+            return createWith(device, type, DML_ELEMENT_WISE_DEQUANTIZE_LINEAR_OPERATOR_DESC{t[0], t[1], t[2], t[3]},
+                              op);
+        case DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD:
+            REQUIRE(t.size() == 9);
+            return createWith(device, type,
+                              DML_ELEMENT_WISE_QUANTIZED_LINEAR_ADD_OPERATOR_DESC{t[0], t[1], t[2], t[3], t[4], t[5], t[6],
+                                                                                  t[7], t[8]},
+                              op);
         case DML_OPERATOR_ELEMENT_WISE_SIN: return unaryScaleBias<DML_ELEMENT_WISE_SIN_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_COS: return unaryScaleBias<DML_ELEMENT_WISE_COS_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_TAN: return unaryScaleBias<DML_ELEMENT_WISE_TAN_OPERATOR_DESC>(device, type, t, op);
@@ -166,7 +180,9 @@ FamilyRun runFamily(TestDevice& device, const FamilyCase& c) {
     for (size_t i = 0; i < n; ++i) {  // the case itself must be consistent
         const FamilyTensor& t = c.inputs[i];
         REQUIRE(t.offset % 16 == 0);
-        if (t.aliasOf >= 0) {
+        if (t.absent) {
+            REQUIRE(t.aliasOf < 0);
+        } else if (t.aliasOf >= 0) {
             REQUIRE(size_t(t.aliasOf) < i);
             REQUIRE(c.inputs[t.aliasOf].aliasOf < 0);
             REQUIRE(t.bytes() <= c.inputs[t.aliasOf].bytes());
@@ -216,14 +232,15 @@ FamilyRun runFamily(TestDevice& device, const FamilyCase& c) {
     };
     std::vector<Region> regions;
     for (const FamilyTensor& t : c.inputs)
-        regions.push_back(t.aliasOf >= 0 ? Region{regions[t.aliasOf].buffer, regions[t.aliasOf].start, t.bytes()}
-                                         : place(t.bytes(), t.offset));
+        regions.push_back(t.absent       ? Region{0, 0, 0}
+                          : t.aliasOf >= 0 ? Region{regions[t.aliasOf].buffer, regions[t.aliasOf].start, t.bytes()}
+                                           : place(t.bytes(), t.offset));
     const Region out = c.inPlaceInput >= 0 ? regions[c.inPlaceInput] : place(c.output.bytes(), c.output.offset);
 
     std::vector<std::vector<uint8_t>> images;
     for (uint64_t end : bufferEnds) images.emplace_back(end, kCanary);
     for (size_t i = 0; i < n; ++i)
-        if (c.inputs[i].aliasOf < 0)
+        if (c.inputs[i].aliasOf < 0 && !c.inputs[i].absent)
             std::copy(c.inputs[i].memory.begin(), c.inputs[i].memory.end(),
                       images[regions[i].buffer].begin() + regions[i].start);
     std::vector<Owned<VkdmlBuffer>> buffers;
@@ -251,7 +268,8 @@ FamilyRun runFamily(TestDevice& device, const FamilyCase& c) {
     std::vector<DML_BINDING_DESC> inDescs(n);
     for (size_t i = 0; i < n; ++i) {
         inBindings[i] = {buffers[regions[i].buffer].get(), regions[i].start, regions[i].bytes};
-        inDescs[i] = {DML_BINDING_TYPE_BUFFER, &inBindings[i]};
+        inDescs[i] = c.inputs[i].absent ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr}
+                                        : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &inBindings[i]};
     }
     DML_BUFFER_BINDING outBinding{buffers[out.buffer].get(), out.start, out.bytes};
     DML_BINDING_DESC outDesc{DML_BINDING_TYPE_BUFFER, &outBinding};
@@ -517,7 +535,22 @@ FamilyCheck compareFamily(const FamilyCase& c, const FamilyRun& run, const Famil
     for (uint64_t e = 0; e < count; ++e) {
         for (size_t i = 0; i < c.inputs.size(); ++i) {
             const FamilyTensor& t = c.inputs[i];
+            if (t.absent) {
+                in[i] = 0;
+                continue;
+            }
             const auto& memory = t.aliasOf >= 0 ? c.inputs[t.aliasOf].memory : t.memory;
+            if (t.spec.sizes != sizes && t.spec.sizes.size() == sizes.size()) {
+                // Dimensions of size 1 broadcast (QUANTIZE/DEQUANTIZE, QUANTIZED_LINEAR_ADD scales).
+                uint64_t rest = e, index = 0;
+                for (size_t d = sizes.size(); d-- > 0;) {
+                    const uint64_t coord = rest % sizes[d];
+                    rest /= sizes[d];
+                    if (t.spec.sizes[d] != 1) index += coord * inStrides[i][d];
+                }
+                in[i] = readBits(memory, index, t.type);
+                continue;
+            }
             in[i] = readBits(memory, elementIndex(t.spec.sizes, inStrides[i], e), t.type);
         }
         const uint64_t got = readBits(run.output, elementIndex(sizes, outStrides, e), c.output.type);
@@ -558,7 +591,7 @@ void runChecked(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const s
                 const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes,
                 const std::vector<ValueGen>& gens) {
     for (size_t i = 0; i < c.inputs.size(); ++i)
-        if (c.inputs[i].aliasOf < 0)
+        if (c.inputs[i].aliasOf < 0 && !c.inputs[i].absent)
             fillTensor(c.inputs[i], rng, i < prefixes.size() ? prefixes[i] : std::vector<uint64_t>{},
                        i < gens.size() ? gens[i] : ValueGen{});
     checkFamily(label, c, runFamily(device, c), accept);

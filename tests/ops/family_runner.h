@@ -21,6 +21,7 @@ struct FamilyTensor {
     std::vector<uint8_t> memory;  // inputs: the tensor's bytes(), as uploaded; unused for the output
     int aliasOf = -1;             // inputs: bound to the exact range of an earlier input (its memory is used)
     uint64_t offset = 0;          // extra binding offset (a multiple of 16) past the tensor's 256-aligned slot
+    bool absent = false;          // inputs: an omitted optional tensor (NULL in the desc, DML_BINDING_TYPE_NONE)
     uint64_t bytes() const { return tensorBytes(spec, type); }
 };
 

@@ -85,6 +85,12 @@ std::vector<Target> evaluateTargets(const Report& r) {
                            where(disk) + ", its memory hit " + fixed3(disk.memoryHitMs) + " ms",
                            disk.diskHitNewProcessMs, 2.0, true});
     }
+    for (const FusionRow& f : r.fusion) {
+        if (f.skipped || f.nodes < 2) continue;
+        targets.push_back({"fused / unfused speed-up, chain of " + std::to_string(f.nodes) + " nodes (>= 0.7 k)",
+                           std::string(typeName(f.type)) + " " + formatCount(f.elements) + ", best GB/s ratio",
+                           ratio(f.fusedGBps.best, f.unfusedGBps.best), 0.7 * f.nodes, false});
+    }
     return targets;
 }
 
@@ -198,6 +204,26 @@ void printTables(const Report& r) {
         }
         if (!r.baselines.empty() && !r.baselines.front().hostBuffers.empty())
             std::printf("C++ loop buffers: %s\n", r.baselines.front().hostBuffers.c_str());
+    }
+
+    if (!r.fusion.empty()) {
+        std::printf(
+            "\nFusion: a graph of k element-wise nodes (ADD of two inputs, then NEGATE and ABS in turn) compiled fused "
+            "and with VKDML_DISABLE_FUSION=1; GB/s of the graph's external bytes (two inputs read, the output "
+            "written), best (median); copy = the same bytes copied; compile = ms of vkdmlCompileGraph\n");
+        std::printf("%-4s %2s %5s  %-16s %-16s %8s  %-16s %8s  %10s %10s\n", "type", "k", "size", "fused GB/s",
+                    "unfused GB/s", "speed-up", "copy GB/s", "fused/cp", "compile f", "compile u");
+        for (const FusionRow& f : r.fusion) {
+            if (f.skipped) {
+                std::printf("%-4s %2d %5s  skipped: %s\n", typeName(f.type), f.nodes, formatCount(f.elements).c_str(),
+                            f.note.c_str());
+                continue;
+            }
+            std::printf("%-4s %2d %5s  %-16s %-16s %8.2f  %-16s %8.3f  %10.1f %10.1f\n", typeName(f.type), f.nodes,
+                        formatCount(f.elements).c_str(), gbps(f.fusedGBps).c_str(), gbps(f.unfusedGBps).c_str(),
+                        ratio(f.fusedGBps.best, f.unfusedGBps.best), gbps(f.copyGBps).c_str(),
+                        ratio(f.fusedGBps.best, f.copyGBps.best), f.fusedCompileMs, f.unfusedCompileMs);
+        }
     }
 
     const std::vector<Target> targets = evaluateTargets(r);
@@ -320,6 +346,25 @@ void printJson(const Report& r) {
         baselines.push_back(row);
     }
     doc["baselines"] = baselines;
+
+    json fusion = json::array();
+    for (const FusionRow& f : r.fusion) {
+        json row = {{"type", typeName(f.type)}, {"nodes", f.nodes}, {"elements", f.elements}};
+        if (f.skipped) {
+            row["reason"] = f.note;
+        } else {
+            row["external_bytes"] = f.externalBytes;
+            row["fused_gbps"] = statsJson(f.fusedGBps);
+            row["unfused_gbps"] = statsJson(f.unfusedGBps);
+            row["copy_gbps"] = statsJson(f.copyGBps);
+            row["speed_up"] = ratio(f.fusedGBps.best, f.unfusedGBps.best);
+            row["fused_vs_copy"] = ratio(f.fusedGBps.best, f.copyGBps.best);
+            row["fused_compile_ms"] = f.fusedCompileMs;
+            row["unfused_compile_ms"] = f.unfusedCompileMs;
+        }
+        fusion.push_back(row);
+    }
+    doc["fusion"] = fusion;
 
     json targets = json::array();
     for (const Target& t : evaluateTargets(r))

@@ -73,6 +73,19 @@ struct BaselineRow {
     std::string hostBuffers;  // "mapped vkdml DEFAULT buffers" or "host vectors"
 };
 
+// One row of the fusion table: a chain of `nodes` element-wise nodes on `elements` elements, compiled as a graph fused
+// and with VKDML_DISABLE_FUSION=1, timed interleaved with a copy; GB/s of the graph's external bytes.
+struct FusionRow {
+    DML_TENSOR_DATA_TYPE type{};
+    int nodes = 0;
+    uint64_t elements = 0;
+    uint64_t externalBytes = 0;  // the two inputs read + the output written
+    bool skipped = false;
+    std::string note;
+    Stats fusedGBps, unfusedGBps, copyGBps;
+    double fusedCompileMs = 0, unfusedCompileMs = 0;  // vkdmlCompileGraph, this process (caches as configured)
+};
+
 struct Report {
     std::string date;
     std::string buildType;
@@ -87,6 +100,7 @@ struct Report {
     std::vector<LatencyRow> latency;
     std::vector<PipelineRow> pipelines;
     std::vector<BaselineRow> baselines;
+    std::vector<FusionRow> fusion;
 };
 
 // Progress on stderr: "\r[12/96] celu f16 strided 64M ...".
@@ -117,6 +131,7 @@ void runPipelines(const Options& options, Report& report, Progress& progress);  
 void runLatency(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 void runThroughput(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+void runFusion(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 
 // Memory caps: empty when the case fits, else the reason it is skipped.
 std::string memoryCheck(const Options& options, const DeviceContext& ctx, uint64_t deviceBytes, uint64_t hostBytes);
