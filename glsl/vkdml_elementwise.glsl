@@ -6,13 +6,33 @@
 // section 4 and docs/SEMANTICS.md.
 
 // `precise`: no contraction into fma with a neighbouring operation (DirectML's formulas have none).
-float vk_ew_add(float a, float b) { precise float r = a + b; return r; }
+// A zero result is checked on the bits: where a kernel knows an operand (a fused graph's attribute, one value used
+// twice) lavapipe folds x + 0.0 to x, x - x and 0.0 * x to 0.0 without regard to inf, NaN or the sign of zero (even
+// under SignedZeroInfNanPreserve), so the IEEE result is rebuilt: NaN when an operand is inf or NaN (the only way
+// to a folded zero from them), else a zero whose sign IEEE gives (-0 + -0 is the only negative zero sum).
+bool vk_ew_inf_or_nan(float a) { return (floatBitsToUint(a) & 0x7f800000u) == 0x7f800000u; }
+float vk_ew_zero_sum(float a, float b) {
+    if (vk_ew_inf_or_nan(a) || vk_ew_inf_or_nan(b)) return uintBitsToFloat(0x7fc00000u);
+    return uintBitsToFloat(floatBitsToUint(a) & floatBitsToUint(b) & 0x80000000u);
+}
+float vk_ew_add(float a, float b) {
+    precise float r = a + b;
+    return r != 0.0 ? r : vk_ew_zero_sum(a, b);
+}
 int vk_ew_add(int a, int b) { return a + b; }
 uint vk_ew_add(uint a, uint b) { return a + b; }
-float vk_ew_sub(float a, float b) { precise float r = a - b; return r; }
+float vk_ew_sub(float a, float b) {
+    precise float r = a - b;
+    return r != 0.0 ? r : vk_ew_zero_sum(a, -b);
+}
 int vk_ew_sub(int a, int b) { return a - b; }
 uint vk_ew_sub(uint a, uint b) { return a - b; }
-float vk_ew_mul(float a, float b) { precise float r = a * b; return r; }
+float vk_ew_mul(float a, float b) {
+    precise float r = a * b;
+    if (r != 0.0) return r;
+    if (vk_ew_inf_or_nan(a) || vk_ew_inf_or_nan(b)) return uintBitsToFloat(0x7fc00000u);  // 0 * inf
+    return uintBitsToFloat((floatBitsToUint(a) ^ floatBitsToUint(b)) & 0x80000000u);
+}
 int vk_ew_mul(int a, int b) { return a * b; }
 uint vk_ew_mul(uint a, uint b) { return a * b; }
 float vk_ew_div(float a, float b) { precise float r = a / b; return r; }
@@ -62,6 +82,10 @@ uint vk_ew_mean(uint a, uint b) { return (a >> 1) + (b >> 1) + (a & b & 1u); }
 // (a - b)^2 from the exact difference and the exact square of its high part: within 1 ULP (rounding a - b first
 // would double its error).
 float vk_ew_difference_square(float a, float b) {
+    if (vk_ew_inf_or_nan(a) || vk_ew_inf_or_nan(b)) {  // from the bits: x - x may be folded to 0 (see vk_ew_add)
+        const bool nan = isnan(a) || isnan(b) || (a == b);  // inf - inf
+        return uintBitsToFloat(nan ? 0x7fc00000u : 0x7f800000u);
+    }
     const vk_f2 d = vk_two_sum(a, -b);
     if (isinf(d.hi) || isnan(d.hi)) {
         precise float r = d.hi * d.hi;
@@ -273,7 +297,14 @@ int vk_ew_quantize(int x, float s, int zp) {
 // DEQUANTIZE_LINEAR: (x - zp) * s. The difference is formed exactly from 16-bit halves and rounded once to fp32
 // (exact below 2^24, so 8- and 16-bit inputs give the correctly rounded product); IEEE rules otherwise (0 * inf is
 // NaN).
+// A zero difference gives a zero with the sign of s (NaN for an infinite or NaN s) from the bits: when a fused kernel
+// reads x and zp from the same value, the driver can prove d == 0 and drivers may fold 0 * s to +0 (signed zeros
+// are only kept under SignedZeroInfNanPreserve), so the plain product would differ from the unfused kernel's.
 float vk_m_dequantize(int high, int low, float s) {
+    if (high == 0 && low == 0) {
+        const uint bits = floatBitsToUint(s);
+        return (bits & 0x7f800000u) == 0x7f800000u ? uintBitsToFloat(0x7fc00000u) : uintBitsToFloat(bits & 0x80000000u);
+    }
     precise float d = float(high) * 65536.0 + float(low);
     precise float r = d * s;
     return r;

@@ -452,15 +452,13 @@ VK_INLINE float vk_act_celu(float x, float alpha) {
 // LINEAR: alpha * x + beta, as the fused (singly rounded) value within 1 ULP, without relying on fma.
 // With VKDML_FP64_MATH (variants for CPU devices with shaderFloat64): the product of two floats is exact in
 // double, the sum is rounded once to double (relative error 2^-53) and then to float, within 0.5 ULP + 2^-29 ULP,
-// and IEEE double gives the same special values (NaN for inf * 0 and inf - inf, no intermediate overflow).
+// with no intermediate overflow.
 VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
-#ifdef VKDML_FP64_MATH
-    precise double r = double(vk_m_ftz(alpha)) * double(vk_m_ftz(x)) + double(vk_m_ftz(beta));
-    return float(r);
-#else
     float xx = vk_m_ftz(x);
     float a = vk_m_ftz(alpha);
     float b = vk_m_ftz(beta);
+    // Special values and zero products from the bits, never from float arithmetic: a driver that sees alpha or
+    // beta as constants (a fused graph) may fold 0.0 * x, x * 0.0 or x + 0.0 without regard to inf, NaN or -0.
     if (vk_m_isnan(xx) || vk_m_isnan(a) || vk_m_isnan(b)) return vk_m_nan();
     if (vk_m_isinf(xx) || vk_m_isinf(a)) {
         if (xx == 0.0f || a == 0.0f) return vk_m_nan();   // inf * 0
@@ -469,10 +467,14 @@ VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
         return vk_m_signed_inf(neg);
     }
     if (vk_m_isinf(b)) return b;
-    if (xx == 0.0f || a == 0.0f) {
-        precise float z = a * xx + b;   // exact: the product is a signed zero
-        return z;
+    if (xx == 0.0f || a == 0.0f) {   // a signed zero product: the sum is b, or -0 when both terms are -0
+        if (b != 0.0f) return b;
+        return uintBitsToFloat((floatBitsToUint(a) ^ floatBitsToUint(xx)) & floatBitsToUint(b) & 0x80000000u);
     }
+#ifdef VKDML_FP64_MATH
+    precise double r = double(a) * double(xx) + double(b);   // a nonzero exact product: r == 0 only as +0
+    return float(r);
+#else
     int ep = vk_m_expo(a) + vk_m_expo(xx);   // |a*x| in [2^ep, 2^(ep+2))
     vk_f2 p = vk_two_prod(vk_m_mant(a), vk_m_mant(xx));
     if (b == 0.0f) return vk_m_ldexp(p.hi, ep);

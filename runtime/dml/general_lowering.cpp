@@ -540,6 +540,11 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             break;
         }
     }
+    // The double forms where the activation kernels use them too (CPU devices with shaderFloat64): a graph that
+    // fuses this operator with an activation computes with the same functions as this kernel on its own.
+    for (const kernel::Op& op : p.ops)
+        if (op.code == kernel::OpCode::Call && target.float64Math && kernel::fnInfo(op.fn).hasDoubleForm)
+            p.float64Math = true;
     return lowered;
 }
 

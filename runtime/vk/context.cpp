@@ -142,6 +142,11 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
         caps.driverInfo = driver.driverInfo;
     }
     caps.denormPreserveFloat32 = caps.hasFloatControls && floatControls.shaderDenormPreserveFloat32;
+    if (caps.hasFloatControls && !envFlag("VKDML_DISABLE_FLOAT_CONTROLS")) {
+        caps.floatControls.signedZeroInfNanPreserve16 = floatControls.shaderSignedZeroInfNanPreserveFloat16;
+        caps.floatControls.signedZeroInfNanPreserve32 = floatControls.shaderSignedZeroInfNanPreserveFloat32;
+        caps.floatControls.signedZeroInfNanPreserve64 = floatControls.shaderSignedZeroInfNanPreserveFloat64;
+    }
 
     VkPhysicalDevice16BitStorageFeatures storage16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
     VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "vk/float_controls.h"
 #include "vk/vulkan.h"
 
 namespace vkdml::vk {
@@ -47,6 +48,7 @@ struct AdapterCaps {
     bool pushDescriptors = false;
     bool timelineSemaphores = false;  // Vulkan 1.2 core feature
     bool denormPreserveFloat32 = false;
+    FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width
     bool hasDriverProperties = false;
     bool hasFloat16Int8 = false;
     bool hasFloatControls = false;

@@ -1,5 +1,6 @@
 #include "vk/pipelines.h"
 
+#include <fstream>
 #include <algorithm>
 
 #include <cstdlib>
@@ -144,6 +145,9 @@ std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& 
     } catch (const std::exception& e) {
         fail(E_FAIL, std::string("internal: no kernel for this element-wise program: ") + e.what());
     }
+    if (const char* dir = std::getenv("VKDML_DUMP_KERNELS"); dir && *dir) {  // debugging: every generated kernel
+        std::ofstream(std::string(dir) + "/" + std::to_string(program.hash()) + ".comp") << source;
+    }
     std::vector<uint32_t> words;
     std::string why;
     auto ignored = [&] {
@@ -173,7 +177,7 @@ const Pipeline& PipelineStore::get(const kernel::ElementwiseProgram& program, ui
     auto found = pipelines_.find(key);
     if (found != pipelines_.end()) return *found->second;
 
-    const std::vector<uint32_t> words = spirvFor(program);
+    const std::vector<uint32_t> words = withSignedZeroInfNanPreserve(spirvFor(program), ctx_.caps().floatControls);
     const auto& fn = ctx_.fn();
     VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     moduleInfo.codeSize = words.size() * sizeof(uint32_t);

@@ -1,8 +1,9 @@
-// Differential test of fusion: random valid graphs (1-40 nodes of arithmetic, comparisons, IF, CAST, bit operators
-// and activations over FLOAT32, FLOAT16, INT32, INT8 and UINT8 values; ranks 1-8; fan-out; broadcast, padded and
-// OWNED_BY_DML graph inputs; constant nodes), each compiled fused and with VKDML_DISABLE_FUSION=1 and run on the
-// same inputs. Every operator here is deterministic and both compilations call the same library functions, so the
-// outputs must be bit-equal (NaNs equal to any NaN). A failing seed prints its graph.
+// Differential test of fusion: random valid graphs (1-40 nodes of every element-wise operator and activation vkdml
+// implements, see random_operators.h, over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values; random
+// attributes; ranks 1-8; fan-out; broadcast, padded and OWNED_BY_DML graph inputs; constant nodes), each compiled
+// fused and with VKDML_DISABLE_FUSION=1 and run on the same inputs. Every operator is deterministic and both
+// compilations call the same library functions, so the outputs must be bit-equal (NaNs equal to any NaN). A failing
+// seed prints its graph; a full run must have used every operator.
 // VKDML_GRAPH_TEST_COUNT and VKDML_GRAPH_TEST_SEED override the number of graphs and the first seed.
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <sstream>
 
 #include "graph_runner.h"
+#include "random_operators.h"
 #include "vkdml/vkdml_testing.h"
 
 using namespace vkdml::test;
@@ -20,7 +22,8 @@ namespace {
 
 using Type = DML_TENSOR_DATA_TYPE;
 constexpr Type kTypes[] = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT32,
-                           DML_TENSOR_DATA_TYPE_INT8, DML_TENSOR_DATA_TYPE_UINT8};
+                           DML_TENSOR_DATA_TYPE_INT8,    DML_TENSOR_DATA_TYPE_UINT8,   DML_TENSOR_DATA_TYPE_UINT32,
+                           DML_TENSOR_DATA_TYPE_INT16};
 
 struct Value {
     Type type;
@@ -41,7 +44,8 @@ struct RandomGraph {
 
 class Generator {
 public:
-    Generator(VkdmlDevice device, uint64_t seed) : rng_(seed), builder_(device) {}
+    Generator(VkdmlDevice device, uint64_t seed, std::map<std::string, uint64_t>& coverage)
+        : device_(device), rng_(seed), builder_(device), coverage_(coverage) {}
 
     GraphBuilder& builder() { return builder_; }
 
@@ -142,14 +146,14 @@ private:
         return {v, desc(type, strides)};
     }
 
-    void connect(uint32_t node, uint32_t slot, const Operand& o) {
+    void connect(uint32_t node, uint32_t slot, bool first, const Operand& o) {
         const Value& v = graph_.values[o.value];
         if (v.node < 0) {
             builder_.inputEdge(v.input, node, slot);
         } else {
             builder_.edge(static_cast<uint32_t>(v.node), node, slot);
         }
-        log() << (slot ? ", " : "(") << (v.node < 0 ? "in" + std::to_string(v.input) : "n" + std::to_string(v.node));
+        log() << (first ? "(" : ", ") << (v.node < 0 ? "in" + std::to_string(v.input) : "n" + std::to_string(v.node));
     }
 
     GraphTensorDesc inputDesc(const Operand& o) {
@@ -159,57 +163,44 @@ private:
         return t;
     }
 
+    // A node of a random operator and type; combinations the operator does not accept (checked on packed tensors
+    // first, so that no source is made for nothing) are drawn again.
     void addNode() {
-        const Type type = kTypes[uniform(5)];
-        const bool isFloat = type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_FLOAT16;
-        static constexpr DML_OPERATOR_TYPE kBinary[] = {DML_OPERATOR_ELEMENT_WISE_ADD, DML_OPERATOR_ELEMENT_WISE_SUBTRACT,
-                                                        DML_OPERATOR_ELEMENT_WISE_MULTIPLY, DML_OPERATOR_ELEMENT_WISE_MAX,
-                                                        DML_OPERATOR_ELEMENT_WISE_MIN};
-        static constexpr DML_OPERATOR_TYPE kFloatUnary[] = {
-            DML_OPERATOR_ELEMENT_WISE_ABS, DML_OPERATOR_ELEMENT_WISE_NEGATE, DML_OPERATOR_ACTIVATION_RELU,
-            DML_OPERATOR_ACTIVATION_SIGMOID, DML_OPERATOR_ACTIVATION_LEAKY_RELU, DML_OPERATOR_ACTIVATION_LINEAR,
-            DML_OPERATOR_ACTIVATION_ELU, DML_OPERATOR_ELEMENT_WISE_FLOOR, DML_OPERATOR_ACTIVATION_SOFTSIGN};
-        std::vector<Operand> operands;
-        DML_OPERATOR_TYPE op;
-        Type outType = type;
-        float a0 = 0.0f, a1 = 0.0f;
-        const uint32_t kind = uniform(10);
-        if (kind < 4) {
-            op = isFloat && uniform(6) == 0 ? DML_OPERATOR_ELEMENT_WISE_DIVIDE : kBinary[uniform(5)];
-            operands = {operand(type), operand(type)};
-        } else if (kind < 6 && isFloat) {
-            op = kFloatUnary[uniform(9)];
-            a0 = op == DML_OPERATOR_ACTIVATION_LINEAR ? 1.5f : 0.25f;
-            a1 = 0.5f;
-            operands = {operand(type)};
-        } else if (kind < 6) {
-            const uint32_t pick = uniform(3);
-            op = type == DML_TENSOR_DATA_TYPE_UINT8 || pick == 0 ? DML_OPERATOR_ELEMENT_WISE_BIT_NOT
-                 : pick == 1                                     ? DML_OPERATOR_ELEMENT_WISE_NEGATE
-                                                                 : DML_OPERATOR_ACTIVATION_RELU;  // INT8, INT32 (5_1)
-            operands = {operand(type)};
-        } else if (kind < 8) {
-            op = DML_OPERATOR_CAST;
-            operands = {operand(kTypes[uniform(5)])};
-        } else if (kind < 9) {
-            op = uniform(2) ? DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN : DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS;
-            operands = {operand(type), operand(type)};
-            outType = DML_TENSOR_DATA_TYPE_UINT8;
-        } else {
-            op = DML_OPERATOR_ELEMENT_WISE_IF;
-            operands = {operand(DML_TENSOR_DATA_TYPE_UINT8), operand(type), operand(type)};
+        const std::vector<RandomOperator>& operators = randomOperators();
+        const std::vector<Type> types(std::begin(kTypes), std::end(kTypes));
+        for (uint32_t attempt = 0;; ++attempt) {
+            REQUIRE(attempt < 10000);
+            const RandomOperator& op = operators[uniform(uint32_t(operators.size()))];
+            if (isTranscendental(op) && uniform(4) != 0) continue;
+            const Type type = types[uniform(uint32_t(types.size()))];
+            const RandomAttributes a = randomAttributes(op, rng_, type, types);
+            const NodeTypes t = nodeTypes(op, a, type);
+            const GraphBuilder::OperatorFactory create = [&](const std::vector<const DML_TENSOR_DESC*>& tensors,
+                                                             VkdmlOperator* out) {
+                return createRandomOperator(device_, op, a, tensors, out);
+            };
+            std::vector<GraphTensorDesc> packed;
+            for (Type input : t.inputs) packed.push_back(desc(input));
+            if (!builder_.accepts(packed, desc(t.output), create)) continue;
+
+            std::vector<Operand> operands;
+            for (Type input : t.inputs) operands.push_back(operand(input));
+            std::vector<GraphTensorDesc> inputs;
+            for (const Operand& o : operands) inputs.push_back(inputDesc(o));
+            const uint32_t node = builder_.addOperator(inputs, desc(t.output), create);
+            ++coverage_[op.name];
+            log() << "n" << node << " = " << describe(op, a) << " " << typeName(t.output);
+            for (size_t i = 0; i < operands.size(); ++i) connect(node, t.slots[i], i == 0, operands[i]);
+            log() << ")\n";
+            graph_.values.push_back({t.output, static_cast<int>(node), 0});
+            return;
         }
-        std::vector<GraphTensorDesc> inputs;
-        for (const Operand& o : operands) inputs.push_back(inputDesc(o));
-        const uint32_t node = builder_.addOperator(op, inputs, desc(outType), a0, a1);
-        log() << "n" << node << " = op " << int(op) << " " << typeName(outType);
-        for (uint32_t s = 0; s < operands.size(); ++s) connect(node, s, operands[s]);
-        log() << ")\n";
-        graph_.values.push_back({outType, static_cast<int>(node), 0});
     }
 
+    VkdmlDevice device_;
     std::mt19937_64 rng_;
     GraphBuilder builder_;
+    std::map<std::string, uint64_t>& coverage_;  // nodes made per operator
     RandomGraph graph_;
     std::map<uint32_t, std::vector<uint32_t>> strides_;
     std::ostringstream text_;
@@ -247,13 +238,14 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
     const uint64_t count = envNumber("VKDML_GRAPH_TEST_COUNT", 2000 / denseStride());
     const uint64_t first = envNumber("VKDML_GRAPH_TEST_SEED", 1);
     uint64_t graphs = 0, nodes = 0, fusedSteps = 0, steps = 0;
+    std::map<std::string, uint64_t> coverage;
     for (uint64_t seed = first; seed < first + count; ++seed) {
         std::vector<std::vector<uint8_t>> results[2];
         std::string text;
         RandomGraph shape;
         for (int fused = 1; fused >= 0; --fused) {
             std::unique_ptr<FusionDisabled> unfused(fused ? nullptr : new FusionDisabled);
-            Generator generator(device, seed);
+            Generator generator(device, seed, coverage);
             const RandomGraph g = generator.make();
             text = generator.text();
             shape = g;
@@ -279,5 +271,10 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
     }
     MESSAGE(graphs << " random graphs, " << nodes << " nodes: fused into " << steps << " kernels (" << fusedSteps
                    << " of them fusing two nodes or more)");
+    // Both compilations draw the same nodes, so each operator is counted twice per node.
+    std::string missing;
+    for (const RandomOperator& op : randomOperators())
+        if (coverage[op.name] == 0) missing += std::string(" ") + op.name;
+    if (count >= 200) CHECK_MESSAGE(missing.empty(), "operators no random graph used:" << missing);
     CHECK(device.validationMessageCount() == 0);
 }

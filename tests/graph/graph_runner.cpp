@@ -56,36 +56,59 @@ GraphBuilder::~GraphBuilder() {
     for (VkdmlOperator op : operators_) vkdmlRelease(op);
 }
 
-uint32_t GraphBuilder::addOperator(DML_OPERATOR_TYPE type, const std::vector<GraphTensorDesc>& operands,
-                                   const GraphTensorDesc& output, float attr0, float attr1) {
+namespace {
+
+HRESULT createOver(const std::vector<GraphTensorDesc>& operands, const GraphTensorDesc& output,
+                   const GraphBuilder::OperatorFactory& create, VkdmlOperator* op) {
     std::deque<DescStorage> storage;
     std::vector<const DML_TENSOR_DESC*> tensors;
     for (const GraphTensorDesc& t : operands) tensors.push_back(t.absent ? nullptr : &storage.emplace_back(t).tensor);
     tensors.push_back(&storage.emplace_back(output).tensor);
+    return create(tensors, op);
+}
+
+}  // namespace
+
+uint32_t GraphBuilder::addOperator(DML_OPERATOR_TYPE type, const std::vector<GraphTensorDesc>& operands,
+                                   const GraphTensorDesc& output, float attr0, float attr1) {
+    return addOperator(operands, output, [&](const std::vector<const DML_TENSOR_DESC*>& tensors, VkdmlOperator* op) {
+        if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) {
+            DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC desc{tensors[0], tensors[1], tensors[2]};
+            DML_OPERATOR_DESC opDesc{type, &desc};
+            return vkdmlCreateOperator(device_, &opDesc, op);
+        }
+        if (hasScaleBias(type)) {  // {InputTensor, OutputTensor, ScaleBias = NULL}
+            DML_ELEMENT_WISE_ABS_OPERATOR_DESC desc{tensors[0], tensors[1], nullptr};
+            DML_OPERATOR_DESC opDesc{type, &desc};
+            return vkdmlCreateOperator(device_, &opDesc, op);
+        }
+        if (type == DML_OPERATOR_ELEMENT_WISE_NEGATE || type == DML_OPERATOR_ELEMENT_WISE_SIGN) {
+            DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC desc{tensors[0], tensors[1]};
+            DML_OPERATOR_DESC opDesc{type, &desc};
+            return vkdmlCreateOperator(device_, &opDesc, op);
+        }
+        if (isActivation(type)) return tryCreateActivation(device_, type, tensors[0], tensors[1], attr0, attr1, op);
+        return createElementwiseOperator(device_, type, tensors, op);
+    });
+}
+
+uint32_t GraphBuilder::addOperator(const std::vector<GraphTensorDesc>& operands, const GraphTensorDesc& output,
+                                   const OperatorFactory& create) {
     VkdmlOperator op = nullptr;
-    HRESULT hr;
-    if (type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU) {
-        DML_ACTIVATION_PARAMETERIZED_RELU_OPERATOR_DESC desc{tensors[0], tensors[1], tensors[2]};
-        DML_OPERATOR_DESC opDesc{type, &desc};
-        hr = vkdmlCreateOperator(device_, &opDesc, &op);
-    } else if (hasScaleBias(type)) {  // {InputTensor, OutputTensor, ScaleBias = NULL}
-        DML_ELEMENT_WISE_ABS_OPERATOR_DESC desc{tensors[0], tensors[1], nullptr};
-        DML_OPERATOR_DESC opDesc{type, &desc};
-        hr = vkdmlCreateOperator(device_, &opDesc, &op);
-    } else if (type == DML_OPERATOR_ELEMENT_WISE_NEGATE || type == DML_OPERATOR_ELEMENT_WISE_SIGN) {
-        DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC desc{tensors[0], tensors[1]};
-        DML_OPERATOR_DESC opDesc{type, &desc};
-        hr = vkdmlCreateOperator(device_, &opDesc, &op);
-    } else if (isActivation(type)) {
-        hr = tryCreateActivation(device_, type, tensors[0], tensors[1], attr0, attr1, &op);
-    } else {
-        hr = createElementwiseOperator(device_, type, tensors, &op);
-    }
-    REQUIRE_MESSAGE(hr == S_OK, "creating operator type ", int(type));
+    const HRESULT hr = createOver(operands, output, create, &op);
+    REQUIRE_MESSAGE(hr == S_OK, "creating an operator node");
     operators_.push_back(op);
     operatorNodes_.push_back({op, nullptr});
     nodes.push_back({DML_GRAPH_NODE_TYPE_OPERATOR, &operatorNodes_.back()});
     return static_cast<uint32_t>(nodes.size() - 1);
+}
+
+bool GraphBuilder::accepts(const std::vector<GraphTensorDesc>& operands, const GraphTensorDesc& output,
+                           const OperatorFactory& create) const {
+    VkdmlOperator op = nullptr;
+    const HRESULT hr = createOver(operands, output, create, &op);
+    if (op) vkdmlRelease(op);
+    return hr == S_OK;
 }
 
 uint32_t GraphBuilder::addConstant(std::vector<uint8_t> data) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,14 @@ public:
     // REQUIREs that the operator is created.
     uint32_t addOperator(DML_OPERATOR_TYPE type, const std::vector<GraphTensorDesc>& operands,
                          const GraphTensorDesc& output, float attr0 = 0.0f, float attr1 = 0.0f);
+    // An operator node created by `create` from the tensor descs (inputs in field order, absent ones left out, then
+    // the output). REQUIREs that it is created.
+    using OperatorFactory = std::function<HRESULT(const std::vector<const DML_TENSOR_DESC*>&, VkdmlOperator*)>;
+    uint32_t addOperator(const std::vector<GraphTensorDesc>& operands, const GraphTensorDesc& output,
+                         const OperatorFactory& create);
+    // Whether `create` accepts these tensors (the operator is released; nothing is added).
+    bool accepts(const std::vector<GraphTensorDesc>& operands, const GraphTensorDesc& output,
+                 const OperatorFactory& create) const;
     uint32_t addConstant(std::vector<uint8_t> data);
     void inputEdge(uint32_t graphInput, uint32_t node, uint32_t slot);
     void edge(uint32_t from, uint32_t to, uint32_t slot, uint32_t fromSlot = 0);

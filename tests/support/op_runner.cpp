@@ -6,13 +6,6 @@ namespace vkdml::test {
 
 namespace {
 
-struct TwoFloatActivationDesc {  // same layout as every {Input, Output, FLOAT[, FLOAT]} activation desc
-    const DML_TENSOR_DESC* InputTensor;
-    const DML_TENSOR_DESC* OutputTensor;
-    FLOAT A0;
-    FLOAT A1;
-};
-
 struct TensorDescStorage {
     std::vector<UINT> sizes, strides;
     DML_BUFFER_TENSOR_DESC buffer{};

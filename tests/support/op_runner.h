@@ -28,6 +28,13 @@ struct ActivationCase {
 
 constexpr uint8_t kCanary = 0xCD;
 
+struct TwoFloatActivationDesc {  // same layout as every {Input, Output, FLOAT[, FLOAT]} activation desc
+    const DML_TENSOR_DESC* InputTensor;
+    const DML_TENSOR_DESC* OutputTensor;
+    FLOAT A0;
+    FLOAT A1;
+};
+
 struct ActivationRun {
     std::vector<uint8_t> output;        // the output tensor's bytes [outputOffset, + TotalTensorSizeInBytes)
     bool canaryIntact = true;           // nothing written outside them
