@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, build, run the demo on the default Vulkan device (the four seed activations
-# against a double-precision reference), then one DxDispatch model through vkdml-dispatch.
+# The main job: install what is missing, build, run the demo on the default Vulkan device (four activations against
+# a double-precision reference, then a GELU graph of five element-wise nodes, fused and one kernel per node), then one
+# DxDispatch model through vkdml-dispatch.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/install-deps.sh"
