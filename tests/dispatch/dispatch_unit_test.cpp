@@ -13,6 +13,7 @@
 
 #include "desc_builder.h"
 #include "fp16.h"
+#include "graph_builder.h"
 #include "json_util.h"
 #include "npy.h"
 #include "op_table.h"
@@ -668,6 +669,99 @@ TEST_CASE("built descs hold the JSON values at the struct's offsets") {
         CHECK(expectError([&] { buildOperator(spec, desc, path, false, arena); }, kExitModel) ==
               "$.dispatchables.celu.desc.InputTensor.Sizes[1]: expected an unsigned integer, got the number -3");
     }
+}
+
+TEST_CASE("DmlCompileGraph: a one-node graph over the present bind points, in bind-point order") {
+    Arena arena;
+    // QUANTIZED_LINEAR_ADD without its three optional zero points: 5 of its 8 inputs become graph inputs 0..4.
+    Json desc = Json::object();
+    for (const char* t : {"ATensor", "AScaleTensor", "BTensor", "BScaleTensor", "OutputScaleTensor", "OutputTensor"})
+        desc[t] = kTensor;
+    desc["BScaleTensor"]["Flags"] = "OWNED_BY_DML";
+    const OperatorSpec& spec = *findOperatorSpec(DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD);
+    const BuiltOperator op = buildOperator(spec, desc, JsonPath(), false, arena);
+    GraphSpec graph;
+    GraphBindPoints points;
+    wrapOperator("qadd", JsonPath(), spec, op, graph, points);
+    std::vector<std::string> names;
+    for (const BindPoint& p : points.inputs) names.push_back(p.name);
+    CHECK(names == std::vector<std::string>{"ATensor", "AScaleTensor", "BTensor", "BScaleTensor", "OutputScaleTensor"});
+    CHECK(points.owned == std::vector<bool>{false, false, false, true, false});
+    REQUIRE(points.outputs.size() == 1);
+    CHECK(points.outputs[0].name == "OutputTensor");
+
+    const VkdmlOperator fake = reinterpret_cast<VkdmlOperator>(uintptr_t{0x1000});
+    GraphDescStorage storage;
+    assembleGraphDesc(graph, {fake}, storage);
+    const DML_GRAPH_DESC& d = storage.desc;
+    CHECK(d.InputCount == 5);
+    CHECK(d.OutputCount == 1);
+    REQUIRE(d.NodeCount == 1);
+    CHECK(d.Nodes[0].Type == DML_GRAPH_NODE_TYPE_OPERATOR);
+    CHECK(static_cast<const DML_OPERATOR_GRAPH_NODE_DESC*>(d.Nodes[0].Desc)->Operator == fake);
+    REQUIRE(d.InputEdgeCount == 5);
+    const uint32_t slots[] = {0, 1, 3, 4, 6};  // the node's input slots: zero points 2, 5 and 7 are not connected
+    for (uint32_t i = 0; i < 5; ++i) {
+        CHECK(d.InputEdges[i].Type == DML_GRAPH_EDGE_TYPE_INPUT);
+        const auto* e = static_cast<const DML_INPUT_GRAPH_EDGE_DESC*>(d.InputEdges[i].Desc);
+        CHECK(e->GraphInputIndex == i);
+        CHECK(e->ToNodeIndex == 0);
+        CHECK(e->ToNodeInputIndex == slots[i]);
+    }
+    REQUIRE(d.OutputEdgeCount == 1);
+    const auto* out = static_cast<const DML_OUTPUT_GRAPH_EDGE_DESC*>(d.OutputEdges[0].Desc);
+    CHECK(out->FromNodeOutputIndex == 0);
+    CHECK(out->GraphOutputIndex == 0);
+    CHECK(d.IntermediateEdgeCount == 0);
+}
+
+TEST_CASE("DML_GRAPH: nodes in JSON order, constant nodes, edges by kind") {
+    Arena arena;
+    const Json graphJson = Json::parse(R"({
+        "type": "DML_GRAPH", "inputs": ["x"], "outputs": ["y"],
+        "nodes": {
+            "relu": { "type": "ACTIVATION_RELU", "desc": {
+                "InputTensor": { "DataType": "FLOAT32", "Sizes": [4] },
+                "OutputTensor": { "DataType": "FLOAT32", "Sizes": [4] } } },
+            "c": { "type": "CONSTANT", "initialValuesDataType": "FLOAT32", "initialValues": [2, 3] },
+            "mul": { "type": "ELEMENT_WISE_MULTIPLY", "desc": {
+                "ATensor": { "DataType": "FLOAT32", "Sizes": [4] },
+                "BTensor": { "DataType": "FLOAT32", "Sizes": [4], "Strides": [0] },
+                "OutputTensor": { "DataType": "FLOAT32", "Sizes": [4] } } }
+        },
+        "edges": [
+            { "from": "mul.OutputTensor", "to": "output:y" },
+            { "from": "relu.OutputTensor", "to": "mul.ATensor" },
+            { "from": "c", "to": "mul.BTensor" },
+            { "from": "input:x", "to": "relu.InputTensor" }
+        ]})");
+    GraphSpec graph;
+    GraphBindPoints points;
+    parseGraph(graphJson, JsonPath(), ResourceOptions{}, arena, graph, points);
+    REQUIRE(graph.nodes.size() == 3);
+    CHECK(graph.nodes[1].spec == nullptr);
+    CHECK(graph.nodes[1].data.size() == 8);
+    REQUIRE(points.inputs.size() == 1);
+    CHECK(points.inputs[0].tensor.totalTensorSizeInBytes == 16);
+    GraphDescStorage storage;
+    assembleGraphDesc(graph, {nullptr, nullptr, nullptr}, storage);
+    const DML_GRAPH_DESC& d = storage.desc;
+    CHECK(d.Nodes[1].Type == DML_GRAPH_NODE_TYPE_CONSTANT);
+    const auto* constant = static_cast<const DML_CONSTANT_DATA_GRAPH_NODE_DESC*>(d.Nodes[1].Desc);
+    CHECK(constant->DataSize == 8);
+    float values[2];
+    std::memcpy(values, constant->Data, 8);
+    CHECK(values[1] == 3.0f);
+    REQUIRE(d.IntermediateEdgeCount == 2);
+    const auto* fromConstant = static_cast<const DML_INTERMEDIATE_GRAPH_EDGE_DESC*>(d.IntermediateEdges[1].Desc);
+    CHECK(fromConstant->FromNodeIndex == 1);
+    CHECK(fromConstant->FromNodeOutputIndex == 0);
+    CHECK(fromConstant->ToNodeIndex == 2);
+    CHECK(fromConstant->ToNodeInputIndex == 1);
+    REQUIRE(d.InputEdgeCount == 1);
+    CHECK(static_cast<const DML_INPUT_GRAPH_EDGE_DESC*>(d.InputEdges[0].Desc)->ToNodeIndex == 0);
+    REQUIRE(d.OutputEdgeCount == 1);
+    CHECK(static_cast<const DML_OUTPUT_GRAPH_EDGE_DESC*>(d.OutputEdges[0].Desc)->FromNodeIndex == 2);
 }
 
 TEST_CASE("JSON paths quote keys that are not identifiers") {
