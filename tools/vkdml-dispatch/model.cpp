@@ -79,8 +79,9 @@ BindingSource parseSource(const Json& value, const JsonPath& path, const Model& 
     return source;
 }
 
-// bindings: {"InputTensor": "A", "OutputTensor": {"name": "B", "elementOffset": 4}} against the operator's bind
-// points. Returns one entry per bind point in order (nullopt for absent optional tensors).
+// bindings: {"InputTensor": "A", "OutputTensor": {"name": "B", "elementOffset": 4}} against the dispatchable's bind
+// points (the operator's, or the compiled graph's inputs and outputs). Returns one entry per bind point in order
+// (nullopt for absent optional tensors and for OWNED_BY_DML graph inputs, which are bound at initialization).
 void parseBindings(const Json& bindings, const JsonPath& path, const Model& model, const DispatchableDesc& d,
                    DispatchCommand& command) {
     requireObject(bindings, path);
