@@ -12,43 +12,16 @@
 
 #include <doctest/doctest.h>
 
-#include "app.h"
+#include "dispatch_in_process.h"
 #include "dispatch_test_util.h"
 #include "executor.h"
 #include "json_util.h"
 #include "op_table.h"
 
 using namespace dispatch_test;
-using vkdml::dispatch::DeviceContext;
 using vkdml::dispatch::Json;
 
 namespace {
-
-DeviceContext& sharedDevice() {
-    static std::unique_ptr<DeviceContext> device = DeviceContext::create({});
-    return *device;
-}
-
-struct RunResult {
-    int exitCode = 0;
-    std::string out, err;
-};
-
-RunResult runInProcess(const std::filesystem::path& model, const std::filesystem::path& outputDir,
-                       const std::vector<std::string>& extra = {}) {
-    std::vector<std::string> args = {"vkdml-dispatch",   model.string(), "--input_path", modelsDir().string(),
-                                     "--output_path",    outputDir.string(), "--max_resource_mib", "16"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    std::vector<const char*> argv;
-    for (const std::string& a : args) argv.push_back(a.c_str());
-    std::ostringstream out, err;
-    RunResult r;
-    r.exitCode =
-        vkdml::dispatch::runApp(static_cast<int>(argv.size()), argv.data(), out, err, &sharedDevice());
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
 
 const char* const kBaseModel = R"({
     "resources": {
@@ -376,6 +349,23 @@ TEST_CASE("malformed models: one error line naming the JSON path, the right exit
     CHECK(kinds >= 25);
 }
 
+// The data type of an operator's tensor in the test below: FLOAT32, or what the operator requires.
+static std::string rowTensorType(const std::string& op, const std::string& field) {
+    auto has = [&](const char* part) { return op.find(part) != std::string::npos; };
+    if (has("BIT_") || has("LOGICAL_AND") || has("LOGICAL_OR") || has("LOGICAL_XOR") || has("LOGICAL_NOT"))
+        return "UINT32";
+    if (field == "OutputTensor" && (has("LOGICAL_") || has("IS_NAN") || has("IS_INFINITY"))) return "UINT8";
+    if (op == "ELEMENT_WISE_IF" && field == "ConditionTensor") return "UINT8";
+    if (has("QUANTIZE") && field.find("Scale") == std::string::npos) {
+        // QUANTIZE_LINEAR: FLOAT32 in, UINT8 out; DEQUANTIZE_LINEAR: UINT8 in, FLOAT32 out; QUANTIZED_LINEAR_ADD:
+        // UINT8 everywhere but the scales. Zero points have the quantized type.
+        if (op == "ELEMENT_WISE_QUANTIZE_LINEAR") return field == "InputTensor" ? "FLOAT32" : "UINT8";
+        if (op == "ELEMENT_WISE_DEQUANTIZE_LINEAR") return field == "OutputTensor" ? "FLOAT32" : "UINT8";
+        return "UINT8";
+    }
+    return "FLOAT32";
+}
+
 TEST_CASE("every operator row builds a desc vkdml either runs or names as not implemented (exit 3)") {
     TempDir dir("rows");
     const auto model = dir.path() / "model.json";
@@ -383,15 +373,15 @@ TEST_CASE("every operator row builds a desc vkdml either runs or names as not im
     for (const vkdml::dispatch::OperatorSpec& spec : vkdml::dispatch::operatorSpecs()) {
         const std::string name = vkdml::dispatch::operatorTypeName(spec.type);
         CAPTURE(name);
-        // 4-D FLOAT32 tensors (valid at every feature level), every attribute at a neutral value.
-        const Json tensor = {{"DataType", "FLOAT32"}, {"Sizes", {1, 1, 2, 4}}};
+        // 4-D tensors (valid at every feature level), FLOAT32 unless the operator needs another type, every
+        // attribute at a neutral value.
         Json doc = Json::parse(R"({"resources": {}, "dispatchables": {}, "commands": []})");
         Json desc = Json::object(), bindings = Json::object();
         for (const auto& field : spec.fields) {
             switch (field.kind) {
                 case vkdml::dispatch::FieldKind::InputTensor:
                 case vkdml::dispatch::FieldKind::OutputTensor:
-                    desc[field.name] = tensor;
+                    desc[field.name] = {{"DataType", rowTensorType(name, field.name)}, {"Sizes", {1, 1, 2, 4}}};
                     doc["resources"][field.name] = {{"initialValuesDataType", "FLOAT32"},
                                                     {"initialValues", {{"valueCount", 8}, {"valueStart", -2},
                                                                        {"valueDelta", 0.5}}}};
@@ -400,6 +390,12 @@ TEST_CASE("every operator row builds a desc vkdml either runs or names as not im
                 case vkdml::dispatch::FieldKind::Float: desc[field.name] = 1.0; break;
                 case vkdml::dispatch::FieldKind::UInt: desc[field.name] = 1; break;
                 case vkdml::dispatch::FieldKind::UIntArray: desc[field.name] = {3}; break;
+                case vkdml::dispatch::FieldKind::Enum:  // MinMaxDataType FLOAT32, other enums their first value
+                    desc[field.name] = field.enumInfo == &vkdml::dispatch::kTensorDataTypeEnum
+                                           ? "FLOAT32"
+                                           : field.enumInfo->values.front().name;
+                    break;
+                case vkdml::dispatch::FieldKind::ScalarUnion: desc[field.name] = 1.0; break;
                 default: break;  // optional pointers stay NULL
             }
         }
@@ -420,7 +416,7 @@ TEST_CASE("every operator row builds a desc vkdml either runs or names as not im
     }
     MESSAGE(vkdml::dispatch::operatorSpecs().size() << " operator rows: " << ran << " run on vkdml, " << notImplemented
                                    << " not implemented by vkdml yet");
-    CHECK(ran >= 4);  // CELU, LINEAR, SOFTPLUS, PARAMETRIC_SOFTPLUS at least
+    CHECK(ran >= 80);  // the activations and the element-wise operators vkdml implements
 }
 
 TEST_CASE("fuzz: 500 mutations of the example models all end cleanly") {

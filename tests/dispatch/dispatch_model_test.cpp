@@ -1,7 +1,10 @@
 // Runs the vkdml-dispatch binary on every example model in models/ (with the Vulkan validation layers) and compares
 // what it prints with tests/dispatch/expected/<model>.txt (written by make_expected.py from the formulas in double
 // precision). Also: .npy round trips through writeFile, timing lines, and the command line.
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <iterator>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -57,6 +60,25 @@ const ModelCase kModels[] = {
     {"dml_activation_swish", 2e-3},
     {"dml_activation_hard_swish", 1e-5},
     {"dml_element_wise_identity", 0},
+    // Element-wise operator groups: exact where the formula is exact in FLOAT32 (or integer), 1e-5 where it goes
+    // through pow/exp/erf/trigonometry or a division.
+    {"dml_element_wise_arithmetic", 1e-5},
+    {"dml_element_wise_add1_fused", 1e-5},
+    {"dml_element_wise_logic", 0},
+    {"dml_element_wise_bit", 0},
+    {"dml_element_wise_if", 0},
+    {"dml_cast", 0},
+    {"dml_element_wise_clip", 0},
+    {"dml_element_wise_unary_math", 1e-5},
+    {"dml_element_wise_trig", 1e-5},
+    {"dml_element_wise_modulus", 0},
+    {"dml_element_wise_quantize", 0},
+    // Graphs (vkdmlCompileGraph): DML_GRAPH dispatchables and DmlCompileGraph.
+    {"dml_graph_gelu", 1e-5},
+    {"dml_graph_residual_add_relu", 0},
+    {"dml_graph_activation_chain", 1e-5},
+    {"dml_graph_owned_weights", 0},
+    {"dml_compile_graph_dequantize", 0},
 };
 
 bool isNanText(const std::string& s) { return s.rfind("nan", 0) == 0 || s.rfind("-nan", 0) == 0; }
@@ -162,6 +184,19 @@ TEST_CASE("every example model prints what DxDispatch would print") {
             CHECK(sameLine(expected[i], actual[i], m.tolerance));
         }
     }
+}
+
+TEST_CASE("every model in models/ is checked against an expected output") {
+    size_t models = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(modelsDir())) {
+        if (entry.path().extension() != ".json") continue;
+        const std::string name = entry.path().stem().string();
+        CAPTURE(name);
+        ++models;
+        CHECK(std::any_of(std::begin(kModels), std::end(kModels), [&](const ModelCase& m) { return name == m.name; }));
+        CHECK(std::filesystem::exists(std::filesystem::path(VKDML_DISPATCH_EXPECTED_DIR) / (name + ".txt")));
+    }
+    CHECK(models == std::size(kModels));
 }
 
 TEST_CASE("writeFile .npy round trips are bit-exact") {

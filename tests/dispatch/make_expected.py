@@ -195,3 +195,269 @@ def shrink_int8(x):
 
 x = [-128, -100, -5, -3, -2, -1, 0, 1, 2, 3, 5, 100, 127]
 write('dml_activation_shrink_int8', [resource('input', x), resource('output', [shrink_int8(v) for v in x])])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Element-wise operator groups and DirectML graphs: the inputs are read from the model's resources (the values the
+# model uploads), every output computed here in double from the operator's formula (rounded to the tensor's type
+# once per operator, as each operator of a graph writes its tensor), and printed in the order of the model's print
+# commands.
+# ---------------------------------------------------------------------------------------------------------------
+import json
+
+INT_RANGES = {'INT8': (-128, 127), 'UINT8': (0, 255), 'INT16': (-32768, 32767), 'UINT16': (0, 65535),
+              'INT32': (-2**31, 2**31 - 1), 'UINT32': (0, 2**32 - 1)}
+
+
+def load_model(model):
+    with open(os.path.join(MODELS, model + '.json')) as f:
+        return json.load(f)
+
+
+def number(v):
+    if isinstance(v, str):
+        return {'nan': math.nan, 'inf': math.inf, '-inf': -math.inf}[v.lower()]
+    return v
+
+
+def to_type(dt, v):
+    if dt == 'FLOAT32':
+        return f32(v)
+    if dt == 'FLOAT16':
+        return f16(v)
+    lo, hi = INT_RANGES[dt]
+    assert lo <= v <= hi and v == int(v), (dt, v)
+    return int(v)
+
+
+def resource_values(model, name):
+    r = model['resources'][name]
+    dt = r['initialValuesDataType'].replace('DML_TENSOR_DATA_TYPE_', '')
+    iv = r['initialValues']
+    if isinstance(iv, list):
+        values = [number(v) for v in iv]
+    elif 'value' in iv:
+        values = [number(iv['value'])] * iv['valueCount']
+    else:
+        values = [iv['valueStart'] + iv['valueDelta'] * i for i in range(iv['valueCount'])]
+    return dt, [to_type(dt, v) for v in values]
+
+
+def fmt_typed(dt, v):
+    return fmt(v) if dt.startswith('FLOAT') else str(int(v))
+
+
+def write_prints(model_name, outputs):
+    """Expected lines for the model's print commands; `outputs` maps a resource to its values after the dispatches
+    (resources not in `outputs` print their initial values)."""
+    model = load_model(model_name)
+    lines = []
+    for command in model['commands']:
+        if command['type'] != 'print':
+            continue
+        name = command['resource']
+        dt, values = resource_values(model, name)
+        if name in outputs:
+            values = [to_type_saturating(dt, v) for v in outputs[name]]
+        lines.append("Resource '%s': %s" % (name, ', '.join(fmt_typed(dt, v) for v in values)))
+    write(model_name, lines)
+
+
+def to_type_saturating(dt, v):
+    return to_type(dt, v) if dt.startswith('FLOAT') else int(v)
+
+
+def signed_zero(r, x):
+    """Rounding functions keep the sign of x on zero results (ceil(-0.5) = -0)."""
+    r = float(r)
+    return math.copysign(0.0, x) if r == 0 else r
+
+
+# dml_element_wise_arithmetic
+m = load_model('dml_element_wise_arithmetic')
+_, A = resource_values(m, 'A')
+_, B = resource_values(m, 'B')
+_, X = resource_values(m, 'base')
+_, E = resource_values(m, 'exponent')
+binary = {'add': lambda a, b: a + b, 'subtract': lambda a, b: a - b, 'multiply': lambda a, b: a * b,
+          'divide': lambda a, b: a / b, 'max': max, 'min': min, 'mean': lambda a, b: (a + b) / 2,
+          'difference_square': lambda a, b: (a - b) ** 2}
+out = {n: [f32(f(a, b)) for a, b in zip(A, B)] for n, f in binary.items()}
+out['pow'] = [f32(math.pow(x, e)) for x, e in zip(X, E)]
+out['pow_scaled'] = [f32(math.pow(f32(0.5 * x + 1), e)) for x, e in zip(X, E)]  # ScaleBias on the input
+write_prints('dml_element_wise_arithmetic', out)
+
+# dml_element_wise_add1_fused: B [3] broadcast over the rows of A [2, 3]
+m = load_model('dml_element_wise_add1_fused')
+_, A = resource_values(m, 'A')
+_, B = resource_values(m, 'B')
+s = [f32(a + B[i % 3]) for i, a in enumerate(A)]
+write_prints('dml_element_wise_add1_fused', {
+    'sum': s,
+    'sum_elu': [v if v >= 0 else f32(0.5 * math.expm1(v)) for v in s],
+    'sum_leaky_relu': [v if v >= 0 else f32(0.25 * v) for v in s],
+    'sum_linear': [f32(-2 * v + 0.5) for v in s]})
+
+# dml_element_wise_logic: comparisons of FLOAT32 (NaN compares false), logic on UINT8 (non-zero is true)
+m = load_model('dml_element_wise_logic')
+_, A = resource_values(m, 'A')
+_, B = resource_values(m, 'B')
+_, P = resource_values(m, 'P')
+_, Q = resource_values(m, 'Q')
+out = {n: [int(f(a, b)) for a, b in zip(A, B)] for n, f in
+       {'equals': lambda a, b: a == b, 'greater_than': lambda a, b: a > b, 'less_than': lambda a, b: a < b,
+        'greater_than_or_equal': lambda a, b: a >= b, 'less_than_or_equal': lambda a, b: a <= b}.items()}
+out.update({n: [int(f(bool(p), bool(q))) for p, q in zip(P, Q)] for n, f in
+            {'and': lambda p, q: p and q, 'or': lambda p, q: p or q, 'xor': lambda p, q: p != q}.items()})
+out['not'] = [int(not p) for p in P]
+write_prints('dml_element_wise_logic', out)
+
+# dml_element_wise_bit: UINT32; shifts by 32 or more give 0; BIT_COUNT into UINT8
+m = load_model('dml_element_wise_bit')
+_, A = resource_values(m, 'A')
+_, B = resource_values(m, 'B')
+M = 2**32 - 1
+write_prints('dml_element_wise_bit', {
+    'and': [a & b for a, b in zip(A, B)], 'or': [a | b for a, b in zip(A, B)], 'xor': [a ^ b for a, b in zip(A, B)],
+    'shift_left': [(a << b) & M if b < 32 else 0 for a, b in zip(A, B)],
+    'shift_right': [a >> b if b < 32 else 0 for a, b in zip(A, B)],
+    'not': [~a & M for a in A], 'count': [bin(a).count('1') for a in A]})
+
+# dml_element_wise_if
+m = load_model('dml_element_wise_if')
+_, C = resource_values(m, 'condition')
+_, A = resource_values(m, 'A')
+_, B = resource_values(m, 'B')
+write_prints('dml_element_wise_if', {'output': [a if c else b for c, a, b in zip(C, A, B)]})
+
+
+# dml_cast: float -> int truncates toward zero and saturates, NaN -> 0; int -> FLOAT16 rounds to nearest even;
+# int -> narrower int keeps the low bits (docs/SEMANTICS.md)
+def f_to_int(x, dt):
+    lo, hi = INT_RANGES[dt]
+    return 0 if math.isnan(x) else max(lo, min(hi, math.trunc(x))) if math.isfinite(x) else (hi if x > 0 else lo)
+
+
+m = load_model('dml_cast')
+write_prints('dml_cast', {
+    'f32_to_i32': [f_to_int(x, 'INT32') for x in resource_values(m, 'f32')[1]],
+    'i32_to_f16': [float(np.float16(float(v))) if abs(v) < 65520 else math.copysign(math.inf, v)
+                   for v in resource_values(m, 'i32')[1]],
+    'u8_to_f32': [float(v) for v in resource_values(m, 'u8')[1]],
+    'i16_to_i8': [(v + 128) % 256 - 128 for v in resource_values(m, 'i16')[1]]})
+
+# dml_element_wise_clip: CLIP in place and with ScaleBias; CLIP1 with FLOAT16, INT32 and UINT8 bounds
+m = load_model('dml_element_wise_clip')
+clamp = lambda v, lo, hi: max(lo, min(hi, v))
+write_prints('dml_element_wise_clip', {
+    'A': [clamp(v, -2.5, 2.5) for v in resource_values(m, 'A')[1]],
+    'scaled': [clamp(f32(2 * v + 1), -2.5, 2.5) for v in resource_values(m, 'X')[1]],
+    'half_out': [clamp(v, 2, 4) for v in resource_values(m, 'half')[1]],
+    'int_out': [clamp(v, -3, 5) for v in resource_values(m, 'int')[1]],
+    'byte_out': [clamp(v, 10, 200) for v in resource_values(m, 'byte')[1]]})
+
+
+# dml_element_wise_unary_math
+def round_away(x):
+    return signed_zero(math.copysign(math.floor(abs(x) + 0.5), x), x)
+
+
+m = load_model('dml_element_wise_unary_math')
+_, G = resource_values(m, 'G')
+_, P = resource_values(m, 'P')
+_, S = resource_values(m, 'S')
+out = {n: [f32(f(x)) for x in G] for n, f in {
+    'exp': math.exp, 'erf': math.erf, 'recip': lambda x: 1 / x, 'abs': abs,
+    'sign': lambda x: math.copysign(1.0, x) if x != 0 else 0.0, 'negate': lambda x: -x,
+    'ceil': lambda x: signed_zero(math.ceil(x), x), 'floor': lambda x: signed_zero(math.floor(x), x),
+    'exp_scaled': lambda x: math.exp(f32(0.5 * x + 1)),
+    'round_even': lambda x: signed_zero(round(x), x), 'round_zero': lambda x: signed_zero(math.trunc(x), x),
+    'round_away': round_away, 'constant_pow': lambda x: x ** 3, 'threshold': lambda x: max(x, 0.25)}.items()}
+out['log'] = [f32(math.log(x)) for x in P]
+out['sqrt'] = [f32(math.sqrt(x)) for x in P]
+out['is_nan'] = [int(math.isnan(x)) for x in S]
+out['is_infinity'] = [int(x == math.inf) for x in S]  # InfinityMode POSITIVE
+write_prints('dml_element_wise_unary_math', out)
+
+# dml_element_wise_trig
+m = load_model('dml_element_wise_trig')
+_, G = resource_values(m, 'G')
+_, U = resource_values(m, 'U')
+_, Q = resource_values(m, 'Q')
+out = {n: [f32(getattr(math, n)(x)) for x in G] for n in ['sin', 'cos', 'tan', 'atan', 'sinh', 'cosh', 'tanh', 'asinh']}
+out.update({n: [f32(getattr(math, n)(x)) for x in U] for n in ['asin', 'acos', 'atanh']})
+out['acosh'] = [f32(math.acosh(x)) for x in Q]
+out['atan_yx'] = [f32(math.atan2(y, x)) for y, x in zip(G, U)]
+write_prints('dml_element_wise_trig', out)
+
+# dml_element_wise_modulus: TRUNCATE is C's % / fmod, FLOOR is Python's %; x mod 0 = x for integers
+m = load_model('dml_element_wise_modulus')
+_, IA = resource_values(m, 'IA')
+_, IB = resource_values(m, 'IB')
+_, FA = resource_values(m, 'FA')
+_, FB = resource_values(m, 'FB')
+write_prints('dml_element_wise_modulus', {
+    'truncate_int32': [a if b == 0 else int(math.fmod(a, b)) for a, b in zip(IA, IB)],
+    'floor_int32': [a if b == 0 else a % b for a, b in zip(IA, IB)],
+    'truncate_float32': [math.fmod(a, b) for a, b in zip(FA, FB)],
+    'floor_float32': [a % b for a, b in zip(FA, FB)]})
+
+# dml_element_wise_quantize: round(x / scale) ties to even, plus the zero point, saturated; and back
+m = load_model('dml_element_wise_quantize')
+_, X = resource_values(m, 'X')
+scale = resource_values(m, 'scale')[1][0]
+zero_point = resource_values(m, 'zero_point')[1][0]
+write_prints('dml_element_wise_quantize', {
+    'quantized': [clamp(round(x / scale) + zero_point, 0, 255) for x in X],
+    'quantized_int8': [clamp(round(x / scale), -128, 127) for x in X],
+    'dequantized': [(q - zero_point) * scale for q in resource_values(m, 'Q')[1]]})
+
+# dml_graph_gelu: Div(x, sqrt 2) -> Erf -> Add(1) -> Mul(x) -> Mul(0.5), each node rounding to FLOAT32; and
+# ACTIVATION_GELU on the same input, 0.5 x (1 + erf(x / sqrt 2)) in double
+m = load_model('dml_graph_gelu')
+_, X = resource_values(m, 'x')
+sqrt2 = f32(math.sqrt(2))
+graph = []
+for x in X:
+    t = f32(math.erf(f32(x / sqrt2)))
+    graph.append(f32(f32(x * f32(t + 1)) * 0.5))
+write_prints('dml_graph_gelu', {'gelu_graph': graph,
+                                'gelu_operator': [f32(0.5 * x * math.erfc(-x / math.sqrt(2))) for x in X]})
+
+# dml_graph_residual_add_relu: hidden = relu(x + bias), y = relu(hidden + x), bias [4] broadcast over the rows
+m = load_model('dml_graph_residual_add_relu')
+_, X = resource_values(m, 'x')
+_, bias = resource_values(m, 'bias')
+hidden = [max(0.0, x + bias[i % 4]) for i, x in enumerate(X)]
+write_prints('dml_graph_residual_add_relu', {'hidden': hidden, 'y': [max(0.0, h + x) for h, x in zip(hidden, X)]})
+
+
+# dml_graph_activation_chain: LINEAR(0.5, 0.25) -> LEAKY_RELU(0.125) -> ELU(1) -> SOFTSIGN -> TANH
+# -> HARD_SIGMOID(0.5, 0.5), each node rounding to FLOAT32
+def chain(x):
+    v = f32(0.5 * x + 0.25)
+    v = v if v >= 0 else f32(0.125 * v)
+    v = v if v >= 0 else f32(math.expm1(v))
+    v = f32(v / (1 + abs(v)))
+    v = f32(math.tanh(v))
+    return f32(max(0.0, min(1.0, 0.5 * v + 0.5)))
+
+
+m = load_model('dml_graph_activation_chain')
+write_prints('dml_graph_activation_chain', {'y': [chain(x) for x in resource_values(m, 'x')[1]]})
+
+# dml_graph_owned_weights: y = x * w + b (w OWNED_BY_DML, bound at initialization; w and b broadcast over rows);
+# sum = A + B with B owned
+m = load_model('dml_graph_owned_weights')
+_, X = resource_values(m, 'x')
+_, W = resource_values(m, 'weights')
+_, Bias = resource_values(m, 'bias')
+write_prints('dml_graph_owned_weights', {
+    'y': [f32(f32(x * W[i % 4]) + Bias[i % 4]) for i, x in enumerate(X)],
+    'sum': [a + b for a, b in zip(resource_values(m, 'A')[1], resource_values(m, 'B')[1])]})
+
+# dml_compile_graph_dequantize: DEQUANTIZE_LINEAR without a zero point, compiled as a graph and as an operator
+m = load_model('dml_compile_graph_dequantize')
+scale = resource_values(m, 'scale')[1][0]
+deq = [q * scale for q in resource_values(m, 'q')[1]]
+write_prints('dml_compile_graph_dequantize', {'graph_out': deq, 'op_out': deq})

@@ -1,6 +1,9 @@
 #include "desc_builder.h"
 
 #include <cstring>
+#include <limits>
+
+#include "fp16.h"
 
 namespace vkdml::dispatch {
 
@@ -161,6 +164,71 @@ const T* copyArray(Arena& arena, const std::vector<T>& values) {
     return out;
 }
 
+// A DML_SCALAR_UNION: a number stored as `type` (FLOAT16: the half's bits in the low 2 bytes), or an object with one
+// member naming the union field: {"Float32": 1.5}, {"Int64": -3}, {"Bytes": [8 numbers]}.
+DML_SCALAR_UNION readScalarUnion(const Json& value, const JsonPath& path, DML_TENSOR_DATA_TYPE type) {
+    DML_SCALAR_UNION s{};
+    auto readAs = [&](const Json& v, const JsonPath& p, DML_TENSOR_DATA_TYPE t) {
+        using L = std::numeric_limits<int64_t>;
+        switch (t) {
+            case DML_TENSOR_DATA_TYPE_FLOAT32: s.Float32 = readFloat32(v, p); break;
+            case DML_TENSOR_DATA_TYPE_FLOAT64: s.Float64 = readFloat64(v, p); break;
+            case DML_TENSOR_DATA_TYPE_FLOAT16: s.UInt16 = floatToHalf(readFloat32(v, p)); break;
+            case DML_TENSOR_DATA_TYPE_INT8: s.Int8 = static_cast<int8_t>(readIntInRange(v, p, -128, 127, "INT8")); break;
+            case DML_TENSOR_DATA_TYPE_INT16:
+                s.Int16 = static_cast<int16_t>(readIntInRange(v, p, -32768, 32767, "INT16"));
+                break;
+            case DML_TENSOR_DATA_TYPE_INT32: s.Int32 = readInt32(v, p); break;
+            case DML_TENSOR_DATA_TYPE_INT64: s.Int64 = readIntInRange(v, p, L::min(), L::max(), "INT64"); break;
+            case DML_TENSOR_DATA_TYPE_UINT8: s.UInt8 = static_cast<uint8_t>(readUIntInRange(v, p, 255, "UINT8")); break;
+            case DML_TENSOR_DATA_TYPE_UINT16:
+                s.UInt16 = static_cast<uint16_t>(readUIntInRange(v, p, 65535, "UINT16"));
+                break;
+            case DML_TENSOR_DATA_TYPE_UINT32: s.UInt32 = readUInt32(v, p); break;
+            case DML_TENSOR_DATA_TYPE_UINT64: s.UInt64 = readUIntInRange(v, p, UINT64_MAX, "UINT64"); break;
+            default:
+                modelError(p, std::string("cannot read a number as ") + dataTypeShortName(t) +
+                                  " (give the union member explicitly, e.g. {\"Bytes\": [...]})");
+        }
+    };
+    if (!value.is_object()) {
+        readAs(value, path, type);
+        return s;
+    }
+    if (value.size() != 1)
+        modelError(path, "expected a number or an object with one DML_SCALAR_UNION member, got " +
+                             std::to_string(value.size()) + " members");
+    const std::string member = value.begin().key();
+    const JsonPath memberPath = path.key(member);
+    if (member == "Bytes") {
+        const Json& bytes = value.begin().value();
+        if (!bytes.is_array() || bytes.size() != 8) modelError(memberPath, "expected an array of 8 bytes");
+        for (size_t i = 0; i < 8; ++i)
+            s.Bytes[i] = static_cast<BYTE>(readUIntInRange(bytes[i], memberPath.index(i), 255, "a byte"));
+        return s;
+    }
+    static const std::pair<const char*, DML_TENSOR_DATA_TYPE> kMembers[] = {
+        {"Int8", DML_TENSOR_DATA_TYPE_INT8},       {"UInt8", DML_TENSOR_DATA_TYPE_UINT8},
+        {"Int16", DML_TENSOR_DATA_TYPE_INT16},     {"UInt16", DML_TENSOR_DATA_TYPE_UINT16},
+        {"Int32", DML_TENSOR_DATA_TYPE_INT32},     {"UInt32", DML_TENSOR_DATA_TYPE_UINT32},
+        {"Int64", DML_TENSOR_DATA_TYPE_INT64},     {"UInt64", DML_TENSOR_DATA_TYPE_UINT64},
+        {"Float32", DML_TENSOR_DATA_TYPE_FLOAT32}, {"Float64", DML_TENSOR_DATA_TYPE_FLOAT64},
+    };
+    for (const auto& [name, memberType] : kMembers) {
+        if (member != name) continue;
+        readAs(value.begin().value(), memberPath, memberType);
+        return s;
+    }
+    modelError(memberPath, "'" + member + "' is not a DML_SCALAR_UNION member (Bytes, Int8, UInt8, Int16, UInt16, "
+                                          "Int32, UInt32, Int64, UInt64, Float32, Float64)");
+}
+
+uint32_t storedUInt(const unsigned char* base, size_t offset) {
+    uint32_t value = 0;
+    std::memcpy(&value, base + offset, sizeof(value));
+    return value;
+}
+
 }  // namespace
 
 BuiltOperator buildOperator(const OperatorSpec& spec, const Json& desc, const JsonPath& path, bool fused,
@@ -233,6 +301,13 @@ BuiltOperator buildOperator(const OperatorSpec& spec, const Json& desc, const Js
                 store(base, offset, static_cast<const DML_SCALE_BIAS*>(scaleBias));
                 break;
             }
+            case FieldKind::ScalarUnion: {
+                size_t typeIndex = 0;
+                while (std::strcmp(spec.fields[typeIndex].name, field.typeField) != 0) ++typeIndex;
+                const auto type = static_cast<DML_TENSOR_DATA_TYPE>(storedUInt(base, layout.offsets[typeIndex]));
+                store(base, offset, readScalarUnion(*member, fieldPath, type));
+                break;
+            }
             case FieldKind::FusedActivation: {
                 const DML_OPERATOR_DESC* activation = buildFusedActivation(*member, fieldPath, arena);
                 store(base, offset, activation);
@@ -247,8 +322,7 @@ BuiltOperator buildOperator(const OperatorSpec& spec, const Json& desc, const Js
         if (!field.countField || !findMember(desc, field.name)) continue;
         for (size_t c = 0; c < spec.fields.size(); ++c) {
             if (std::strcmp(spec.fields[c].name, field.countField) != 0) continue;
-            uint32_t count = 0;
-            std::memcpy(&count, base + layout.offsets[c], sizeof(count));
+            const uint32_t count = storedUInt(base, layout.offsets[c]);
             if (count != arrayLengths[i])
                 modelError(path.key(field.name), "has " + std::to_string(arrayLengths[i]) + " elements but " +
                                                      field.countField + " = " + std::to_string(count));

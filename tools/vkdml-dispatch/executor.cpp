@@ -179,8 +179,8 @@ public:
         bool anyPersistent = false;
         for (const PreparedDispatchable& p : prepared_) anyPersistent = anyPersistent || p.persistent.get();
         if (!anyPersistent) recordDispatches();
+        uploadResources();  // before initialization, which reads the OWNED_BY_DML inputs' data
         initializeDispatchables();
-        uploadResources();
         if (anyPersistent) recordDispatches();
         for (size_t i = 0; i < model_.commands.size(); ++i) runCommand(i);
         out_.flush();
@@ -239,11 +239,15 @@ private:
             const DispatchableDesc& d = model_.dispatchables[i];
             PreparedDispatchable& p = prepared_[i];
             const std::string where = d.path.str();
-            call(where, "vkdmlCreateOperator", Stage::Creation,
-                 [&] { return vkdmlCreateOperator(device_, d.op.desc, p.op.put()); });
-            vkdmlSetName(p.op.get(), d.name.c_str());
-            call(where, "vkdmlCompileOperator", Stage::Creation,
-                 [&] { return vkdmlCompileOperator(device_, p.op.get(), d.executionFlags, p.compiled.put()); });
+            if (d.isGraph) {
+                compileGraph(d, p);
+            } else {
+                call(where, "vkdmlCreateOperator", Stage::Creation,
+                     [&] { return vkdmlCreateOperator(device_, d.op.desc, p.op.put()); });
+                vkdmlSetName(p.op.get(), d.name.c_str());
+                call(where, "vkdmlCompileOperator", Stage::Creation,
+                     [&] { return vkdmlCompileOperator(device_, p.op.get(), d.executionFlags, p.compiled.put()); });
+            }
             vkdmlSetName(p.compiled.get(), d.name.c_str());
             p.properties = vkdmlGetBindingProperties(p.compiled.get());
             if (p.properties.PersistentResourceSize > 0)
@@ -251,6 +255,24 @@ private:
             if (p.properties.TemporaryResourceSize > 0)
                 p.temporary = createBuffer(VKDML_HEAP_TYPE_DEFAULT, p.properties.TemporaryResourceSize, where);
         }
+    }
+
+    // A graph: one operator per operator node (released once compiled: vkdmlCompileGraph keeps no reference).
+    void compileGraph(const DispatchableDesc& d, PreparedDispatchable& p) {
+        std::vector<Owned<VkdmlOperator>> owned(d.graph.nodes.size());
+        std::vector<VkdmlOperator> operators(d.graph.nodes.size(), nullptr);
+        for (size_t i = 0; i < d.graph.nodes.size(); ++i) {
+            const GraphNodeSpec& node = d.graph.nodes[i];
+            if (!node.spec) continue;
+            call(node.path.str(), "vkdmlCreateOperator", Stage::Creation,
+                 [&] { return vkdmlCreateOperator(device_, node.op.desc, owned[i].put()); });
+            vkdmlSetName(owned[i].get(), node.name.c_str());
+            operators[i] = owned[i].get();
+        }
+        GraphDescStorage storage;
+        assembleGraphDesc(d.graph, operators, storage);
+        call(d.path.str(), "vkdmlCompileGraph", Stage::Creation,
+             [&] { return vkdmlCompileGraph(device_, &storage.desc, d.executionFlags, p.compiled.put()); });
     }
 
     void createResources() {
@@ -339,6 +361,27 @@ private:
             call(where, "vkdmlBindTemporaryResource", Stage::Execution,
                  [&] { return vkdmlBindTemporaryResource(table.get(), &desc); });
         }
+        // OWNED_BY_DML graph inputs: one BUFFER_ARRAY per compiled operator (an entry per graph input, empty for the
+        // ones not owned), or NONE for those without owned inputs; nothing at all when no graph owns an input.
+        std::vector<std::vector<DML_BUFFER_BINDING>> ownedEntries(prepared_.size());
+        std::vector<DML_BUFFER_ARRAY_BINDING> ownedArrays(prepared_.size());
+        std::vector<DML_BINDING_DESC> ownedDescs(prepared_.size(), DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr});
+        bool anyOwned = false;
+        for (size_t i = 0; i < prepared_.size(); ++i) {
+            const DispatchableDesc& d = model_.dispatchables[i];
+            bool owns = false;
+            for (const auto& source : d.initInputs) owns = owns || source.has_value();
+            if (!owns) continue;
+            anyOwned = true;
+            for (const auto& source : d.initInputs)
+                ownedEntries[i].push_back(source ? bufferBinding(*source) : DML_BUFFER_BINDING{nullptr, 0, 0});
+            ownedArrays[i] = {static_cast<UINT>(ownedEntries[i].size()), ownedEntries[i].data()};
+            ownedDescs[i] = {DML_BINDING_TYPE_BUFFER_ARRAY, &ownedArrays[i]};
+        }
+        if (anyOwned)
+            call(where, "vkdmlBindInputs", Stage::Creation, [&] {
+                return vkdmlBindInputs(table.get(), static_cast<UINT>(ownedDescs.size()), ownedDescs.data());
+            });
         if (anyPersistent) {
             std::vector<DML_BUFFER_BINDING> buffers(prepared_.size());
             std::vector<DML_BINDING_DESC> descs(prepared_.size());

@@ -1,5 +1,5 @@
 // Running a parsed model on a vkdml device: create and compile every dispatchable, bind every dispatch command
-// (so that invalid descs and bindings fail before anything runs), initialize, upload, then run the commands in order.
+// (so that invalid descs and bindings fail before anything runs), upload, initialize, then run the commands in order.
 #pragma once
 
 #include <cstdint>

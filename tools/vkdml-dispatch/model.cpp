@@ -21,14 +21,16 @@ std::optional<size_t> Model::findDispatchable(const std::string& name) const {
 
 namespace {
 
-std::string bindPointList(const BuiltOperator& op) {
+std::string bindPointList(const DispatchableDesc& d) {
     std::string list;
-    for (const auto* points : {&op.inputs, &op.outputs})
+    for (const auto* points : {&d.inputs, &d.outputs})
         for (const BindPoint& p : *points) list += (list.empty() ? "" : ", ") + p.name;
     return list;
 }
 
+// "DML_OPERATOR_ACTIVATION_CELU" or "DML_GRAPH 'name'".
 std::string operatorName(const DispatchableDesc& d) {
+    if (!d.spec) return "DML_GRAPH '" + d.name + "'";
     return std::string("DML_OPERATOR_") + operatorTypeName(d.spec->type);
 }
 
@@ -77,28 +79,38 @@ BindingSource parseSource(const Json& value, const JsonPath& path, const Model& 
     return source;
 }
 
-// bindings: {"InputTensor": "A", "OutputTensor": {"name": "B", "elementOffset": 4}} against the operator's bind
-// points. Returns one entry per bind point in order (nullopt for absent optional tensors).
+// bindings: {"InputTensor": "A", "OutputTensor": {"name": "B", "elementOffset": 4}} against the dispatchable's bind
+// points (the operator's, or the compiled graph's inputs and outputs). Returns one entry per bind point in order
+// (nullopt for absent optional tensors and for OWNED_BY_DML graph inputs, which are bound at initialization).
 void parseBindings(const Json& bindings, const JsonPath& path, const Model& model, const DispatchableDesc& d,
                    DispatchCommand& command) {
     requireObject(bindings, path);
     for (auto it = bindings.begin(); it != bindings.end(); ++it) {
         const BindPoint* point = nullptr;
-        for (const auto* points : {&d.op.inputs, &d.op.outputs})
-            for (const BindPoint& p : *points)
-                if (p.name == it.key()) point = &p;
+        bool owned = false;
+        for (const auto* points : {&d.inputs, &d.outputs})
+            for (size_t i = 0; i < points->size(); ++i)
+                if ((*points)[i].name == it.key()) {
+                    point = &(*points)[i];
+                    owned = points == &d.inputs && i < d.owned.size() && d.owned[i];
+                }
         const JsonPath keyPath = path.key(it.key());
         if (!point)
             modelError(keyPath, "'" + it.key() + "' is not a tensor of " + operatorName(d) + " (bind points: " +
-                                    bindPointList(d.op) + ")");
+                                    bindPointList(d) + ")");
         if (!point->present)
             modelError(keyPath, "'" + it.key() + "' is bound but dispatchable '" + d.name +
                                     "' has no tensor desc for it");
+        if (owned)
+            modelError(keyPath, "'" + it.key() + "' is OWNED_BY_DML: bind it at initialization, in the "
+                                                 "dispatchable's 'bindings'");
     }
-    auto fill = [&](const std::vector<BindPoint>& points, std::vector<std::optional<BindingSource>>& out) {
-        for (const BindPoint& point : points) {
+    auto fill = [&](const std::vector<BindPoint>& points, std::vector<std::optional<BindingSource>>& out,
+                    const std::vector<bool>& owned) {
+        for (size_t i = 0; i < points.size(); ++i) {
+            const BindPoint& point = points[i];
             const Json* value = findMember(bindings, point.name.c_str());
-            if (!point.present) {
+            if (!point.present || (i < owned.size() && owned[i])) {
                 out.emplace_back();  // DML_BINDING_TYPE_NONE
                 continue;
             }
@@ -114,11 +126,52 @@ void parseBindings(const Json& bindings, const JsonPath& path, const Model& mode
             }
         }
     };
-    fill(d.op.inputs, command.inputs);
-    fill(d.op.outputs, command.outputs);
+    fill(d.inputs, command.inputs, d.owned);
+    fill(d.outputs, command.outputs, {});
 }
 
-DispatchableDesc parseDispatchable(const std::string& name, const Json& value, const JsonPath& path, Model& model) {
+// The initialization bindings ("bindings" of a dispatchable) for OWNED_BY_DML inputs.
+void parseInitBindings(const Json& initBindings, const JsonPath& path, const Model& model, DispatchableDesc& d) {
+    requireObject(initBindings, path);
+    if (d.isGraph) d.initInputs.resize(d.inputs.size());
+    for (auto it = initBindings.begin(); it != initBindings.end(); ++it) {
+        const JsonPath keyPath = path.key(it.key());
+        size_t index = d.inputs.size();
+        for (size_t i = 0; i < d.inputs.size(); ++i)
+            if (d.inputs[i].name == it.key() && d.inputs[i].present) index = i;
+        if (index == d.inputs.size())
+            modelError(keyPath, "'" + it.key() + "' is not an input tensor of " + operatorName(d));
+        const BindPoint& point = d.inputs[index];
+        const Json& source = it.value();
+        if (!d.isGraph) {
+            // Operators compiled with vkdmlCompileOperator cannot own inputs in vkdml (E_NOTIMPL when created);
+            // check that the bindings name real bind points and resources.
+            if (source.is_array()) {
+                for (size_t i = 0; i < source.size(); ++i) parseSource(source[i], keyPath.index(i), model, point);
+            } else {
+                parseSource(source, keyPath, model, point);
+            }
+            continue;
+        }
+        if (!d.owned[index])
+            modelError(keyPath, "'" + it.key() + "' is not OWNED_BY_DML, so it is bound at dispatch, not here");
+        if (source.is_array()) {
+            if (source.size() != 1)
+                modelError(keyPath, "'" + it.key() + "' takes 1 resource, but " + std::to_string(source.size()) +
+                                        " were bound");
+            d.initInputs[index] = parseSource(source[0], keyPath.index(0), model, point);
+        } else {
+            d.initInputs[index] = parseSource(source, keyPath, model, point);
+        }
+    }
+    for (size_t i = 0; i < d.owned.size(); ++i)
+        if (d.owned[i] && (d.initInputs.size() <= i || !d.initInputs[i]))
+            modelError(d.path, "input '" + d.inputs[i].name + "' is OWNED_BY_DML: bind it in 'bindings' (bound once, "
+                                                          "at initialization)");
+}
+
+DispatchableDesc parseDispatchable(const std::string& name, const Json& value, const JsonPath& path, Model& model,
+                                   const ResourceOptions& resourceOptions) {
     requireObject(value, path);
     const char* typeKey = findMember(value, "type") ? "type" : "Type";
     const Json* typeJson = findMember(value, typeKey);
@@ -135,47 +188,45 @@ DispatchableDesc parseDispatchable(const std::string& name, const Json& value, c
     DispatchableDesc d;
     d.name = name;
     d.path = path;
-    d.spec = &resolveOperator(type, typePath);
-    const Json* desc = &value;
-    JsonPath descPath = path;
-    for (const char* key : {"desc", "Desc"}) {
-        if (const Json* member = findMember(value, key)) {
-            desc = member;
-            descPath = path.key(key);
-            break;
+    GraphBindPoints points;
+    if (type == "DML_GRAPH") {  // vkdml extension: a multi-node graph (README.md, "Graphs")
+        d.isGraph = true;
+        parseGraph(value, path, resourceOptions, model.arena, d.graph, points);
+    } else {
+        d.spec = &resolveOperator(type, typePath);
+        const Json* desc = &value;
+        JsonPath descPath = path;
+        for (const char* key : {"desc", "Desc"}) {
+            if (const Json* member = findMember(value, key)) {
+                desc = member;
+                descPath = path.key(key);
+                break;
+            }
         }
+        d.op = buildOperator(*d.spec, *desc, descPath, /*fused=*/false, model.arena);
+        if (const Json* compileType = findMember(value, "dmlCompileType")) {
+            const std::string text = readString(*compileType, path.key("dmlCompileType"));
+            if (text != "DmlCompileOp" && text != "DmlCompileGraph")
+                modelError(path.key("dmlCompileType"), "'" + text + "' is not DmlCompileOp or DmlCompileGraph");
+            d.isGraph = text == "DmlCompileGraph";
+        }
+        if (d.isGraph) wrapOperator(name, path, *d.spec, d.op, d.graph, points);
     }
-    d.op = buildOperator(*d.spec, *desc, descPath, /*fused=*/false, model.arena);
-
-    if (const Json* compileType = findMember(value, "dmlCompileType")) {
-        // A one-operator graph computes what the operator does; vkdml compiles both the same way.
-        const std::string text = readString(*compileType, path.key("dmlCompileType"));
-        if (text != "DmlCompileOp" && text != "DmlCompileGraph")
-            modelError(path.key("dmlCompileType"), "'" + text + "' is not DmlCompileOp or DmlCompileGraph");
+    if (d.isGraph) {
+        d.inputs = std::move(points.inputs);
+        d.outputs = std::move(points.outputs);
+        d.owned = std::move(points.owned);
+    } else {
+        d.inputs = d.op.inputs;
+        d.outputs = d.op.outputs;
     }
     if (const Json* flags = findMember(value, "executionFlags"))
         d.executionFlags =
             static_cast<DML_EXECUTION_FLAGS>(readEnum(*flags, path.key("executionFlags"), kExecutionFlagsEnum));
     if (const Json* initBindings = findMember(value, "bindings")) {
-        // Initialization bindings carry OWNED_BY_DML data; vkdml rejects such tensors (E_NOTIMPL) when the operator
-        // is created. Check that they name real bind points and resources.
-        const JsonPath bindingsPath = path.key("bindings");
-        requireObject(*initBindings, bindingsPath);
-        for (auto it = initBindings->begin(); it != initBindings->end(); ++it) {
-            const BindPoint* point = nullptr;
-            for (const BindPoint& p : d.op.inputs)
-                if (p.name == it.key() && p.present) point = &p;
-            if (!point)
-                modelError(bindingsPath.key(it.key()), "'" + it.key() + "' is not an input tensor of " +
-                                                           operatorName(d));
-            const Json& source = it.value();
-            if (source.is_array()) {
-                for (size_t i = 0; i < source.size(); ++i)
-                    parseSource(source[i], bindingsPath.key(it.key()).index(i), model, *point);
-            } else {
-                parseSource(source, bindingsPath.key(it.key()), model, *point);
-            }
-        }
+        parseInitBindings(*initBindings, path.key("bindings"), model, d);
+    } else if (d.isGraph) {
+        parseInitBindings(Json::object(), path.key("bindings"), model, d);
     }
     return d;
 }
@@ -265,7 +316,7 @@ void parseModel(const Json& document, const std::filesystem::path& baseDirectory
     requireObject(dispatchables, root.key("dispatchables"));
     for (auto it = dispatchables.begin(); it != dispatchables.end(); ++it)
         model.dispatchables.push_back(
-            parseDispatchable(it.key(), it.value(), root.key("dispatchables").key(it.key()), model));
+            parseDispatchable(it.key(), it.value(), root.key("dispatchables").key(it.key()), model, resourceOptions));
 
     const Json& commands = requireMember(document, "commands", root);
     if (!commands.is_array()) modelError(root.key("commands"), "expected an array, got " + describe(commands));

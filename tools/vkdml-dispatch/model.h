@@ -14,24 +14,33 @@
 
 #include "desc_builder.h"
 #include "errors.h"
+#include "graph_builder.h"
 #include "json_util.h"
 #include "resources.h"
 
 namespace vkdml::dispatch {
-
-struct DispatchableDesc {
-    std::string name;
-    JsonPath path;
-    const OperatorSpec* spec = nullptr;
-    BuiltOperator op;
-    DML_EXECUTION_FLAGS executionFlags = DML_EXECUTION_FLAG_NONE;
-};
 
 // One resource bound to a bind point.
 struct BindingSource {
     size_t resource = 0;       // index into Model::resources
     uint64_t offsetBytes = 0;  // elementOffset * element size
     JsonPath path;
+};
+
+struct DispatchableDesc {
+    std::string name;
+    JsonPath path;
+    const OperatorSpec* spec = nullptr;  // the operator; nullptr for a DML_GRAPH dispatchable
+    BuiltOperator op;                    // when spec
+    DML_EXECUTION_FLAGS executionFlags = DML_EXECUTION_FLAG_NONE;
+    // Compiled with vkdmlCompileGraph ("dmlCompileType": "DmlCompileGraph", or a DML_GRAPH): then `graph` holds the
+    // graph, and dispatch commands bind the graph's inputs and outputs.
+    bool isGraph = false;
+    GraphSpec graph;
+    // What dispatch commands bind, in binding order: the operator's bind points, or the graph's inputs and outputs.
+    std::vector<BindPoint> inputs, outputs;
+    std::vector<bool> owned;  // per input: OWNED_BY_DML graph input, bound at initialization instead of dispatch
+    std::vector<std::optional<BindingSource>> initInputs;  // graphs: per input, the initialization binding
 };
 
 struct DispatchCommand {

@@ -60,6 +60,26 @@ const EnumInfo kExecutionFlagsEnum{
     true,
 };
 
+const EnumInfo kRoundingModeEnum{
+    "DML_ROUNDING_MODE",
+    "DML_ROUNDING_MODE_",
+    {
+        {"DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN", DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN},
+        {"DML_ROUNDING_MODE_TOWARD_ZERO", DML_ROUNDING_MODE_TOWARD_ZERO},
+        {"DML_ROUNDING_MODE_TOWARD_INFINITY", DML_ROUNDING_MODE_TOWARD_INFINITY},
+    },
+};
+
+const EnumInfo kIsInfinityModeEnum{
+    "DML_IS_INFINITY_MODE",
+    "DML_IS_INFINITY_MODE_",
+    {
+        {"DML_IS_INFINITY_MODE_EITHER", DML_IS_INFINITY_MODE_EITHER},
+        {"DML_IS_INFINITY_MODE_POSITIVE", DML_IS_INFINITY_MODE_POSITIVE},
+        {"DML_IS_INFINITY_MODE_NEGATIVE", DML_IS_INFINITY_MODE_NEGATIVE},
+    },
+};
+
 std::optional<uint32_t> findEnumValue(const EnumInfo& info, std::string_view text) {
     const size_t prefixLength = std::strlen(info.prefix);
     for (const EnumValue& v : info.values) {
@@ -312,7 +332,13 @@ FieldSpec U(const char* name) { return {name, FieldKind::UInt}; }
 FieldSpec UArray(const char* name, const char* countField) {
     return {name, FieldKind::UIntArray, false, nullptr, countField};
 }
+FieldSpec OptIn(const char* name) { return {name, FieldKind::InputTensor, true}; }
+FieldSpec E(const char* name, const EnumInfo& info) { return {name, FieldKind::Enum, false, &info}; }
+FieldSpec Scalar(const char* name, const char* typeField) {
+    return {name, FieldKind::ScalarUnion, false, nullptr, nullptr, typeField};
+}
 FieldSpec OptScaleBias() { return {"ScaleBias", FieldKind::ScaleBias, true}; }
+FieldSpec OptFusedActivation() { return {"FusedActivation", FieldKind::FusedActivation, true}; }
 
 const std::vector<OperatorSpec>& rows() {
     static const std::vector<OperatorSpec> kRows = {
@@ -349,6 +375,85 @@ const std::vector<OperatorSpec>& rows() {
          {In("InputTensor"), Out("OutputTensor"), U("AxisCount"), UArray("Axes", "AxisCount")}},
         {DML_OPERATOR_ACTIVATION_SWISH, {In("InputTensor"), Out("OutputTensor"), F("SigmoidInputScale")}},
         {DML_OPERATOR_ACTIVATION_HARD_SWISH, {In("InputTensor"), Out("OutputTensor"), F("Alpha"), F("Beta")}},
+        // Element-wise operators (DML_ELEMENT_WISE_*_OPERATOR_DESC) and CAST.
+        {DML_OPERATOR_ELEMENT_WISE_ABS, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_ACOS, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_ADD, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_ASIN, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_ATAN, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_CEIL, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_CLIP, {In("InputTensor"), Out("OutputTensor"), OptScaleBias(), F("Min"), F("Max")}},
+        {DML_OPERATOR_ELEMENT_WISE_COS, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_DIVIDE, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_EXP, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_FLOOR, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_LOG, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_EQUALS, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_NOT, {In("InputTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_OR, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_XOR, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_MAX, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_MEAN, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_MIN, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_POW, {In("InputTensor"), In("ExponentTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW,
+         {In("InputTensor"), Out("OutputTensor"), OptScaleBias(), F("Exponent")}},
+        {DML_OPERATOR_ELEMENT_WISE_RECIP, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_SIN, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_SQRT, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_SUBTRACT, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_TAN, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_THRESHOLD, {In("InputTensor"), Out("OutputTensor"), OptScaleBias(), F("Min")}},
+        {DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR,
+         {In("InputTensor"), In("ScaleTensor"), OptIn("ZeroPointTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR,
+         {In("InputTensor"), In("ScaleTensor"), OptIn("ZeroPointTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_CAST, {In("InputTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_SIGN, {In("InputTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_IS_NAN, {In("InputTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_ERF, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_SINH, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_COSH, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_TANH, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_ASINH, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_ACOSH, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_ATANH, {In("InputTensor"), Out("OutputTensor"), OptScaleBias()}},
+        {DML_OPERATOR_ELEMENT_WISE_IF, {In("ConditionTensor"), In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_ADD1, {In("ATensor"), In("BTensor"), Out("OutputTensor"), OptFusedActivation()}},
+        {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_LEFT, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_BIT_SHIFT_RIGHT, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_ROUND,
+         {In("InputTensor"), Out("OutputTensor"), E("RoundingMode", kRoundingModeEnum)}},
+        {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY,
+         {In("InputTensor"), Out("OutputTensor"), E("InfinityMode", kIsInfinityModeEnum)}},
+        {DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_BIT_AND, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_BIT_OR, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_BIT_XOR, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_BIT_NOT, {In("InputTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_BIT_COUNT, {In("InputTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_ATAN_YX, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD,
+         {In("InputTensor"), In("InputGradientTensor"), Out("OutputGradientTensor"), F("Min"), F("Max")}},
+        {DML_OPERATOR_ELEMENT_WISE_DIFFERENCE_SQUARE, {In("ATensor"), In("BTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD,
+         {In("ATensor"), In("AScaleTensor"), OptIn("AZeroPointTensor"), In("BTensor"), In("BScaleTensor"),
+          OptIn("BZeroPointTensor"), In("OutputScaleTensor"), OptIn("OutputZeroPointTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_ELEMENT_WISE_CLIP1,
+         {In("InputTensor"), Out("OutputTensor"), OptScaleBias(), E("MinMaxDataType", kTensorDataTypeEnum),
+          Scalar("Min", "MinMaxDataType"), Scalar("Max", "MinMaxDataType")}},
+        {DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1,
+         {In("InputTensor"), In("InputGradientTensor"), Out("OutputGradientTensor"),
+          E("MinMaxDataType", kTensorDataTypeEnum), Scalar("Min", "MinMaxDataType"),
+          Scalar("Max", "MinMaxDataType")}},
+        {DML_OPERATOR_ELEMENT_WISE_NEGATE, {In("InputTensor"), Out("OutputTensor")}},
     };
     return kRows;
 }
@@ -370,11 +475,14 @@ size_t fieldSize(FieldKind kind) {
         case FieldKind::Int:
         case FieldKind::Bool:
         case FieldKind::Enum: return 4;
+        case FieldKind::ScalarUnion: return sizeof(DML_SCALAR_UNION);
         default: return sizeof(void*);
     }
 }
 
-size_t fieldAlignment(FieldKind kind) { return fieldSize(kind); }
+size_t fieldAlignment(FieldKind kind) {
+    return kind == FieldKind::ScalarUnion ? alignof(DML_SCALAR_UNION) : fieldSize(kind);
+}
 
 DescLayout computeLayout(const OperatorSpec& spec) {
     DescLayout layout;

@@ -34,6 +34,8 @@ extern const EnumInfo kTensorDataTypeEnum;
 extern const EnumInfo kTensorTypeEnum;
 extern const EnumInfo kTensorFlagsEnum;
 extern const EnumInfo kExecutionFlagsEnum;
+extern const EnumInfo kRoundingModeEnum;
+extern const EnumInfo kIsInfinityModeEnum;
 
 std::optional<uint32_t> findEnumValue(const EnumInfo& info, std::string_view text);
 // Full name of a value ("DML_TENSOR_DATA_TYPE_FLOAT32"), or the number when it has none.
@@ -66,6 +68,8 @@ enum class FieldKind : uint8_t {
     FloatArray,       // const FLOAT*
     ScaleBias,        // const DML_SCALE_BIAS*   {"Scale": f, "Bias": f}
     FusedActivation,  // const DML_OPERATOR_DESC* (an activation, its tensors NULL), short or long form
+    ScalarUnion,      // DML_SCALAR_UNION (8 bytes, inline): a number read as the type in the Enum field `typeField`,
+                      // or {"<union member>": value} ({"Float32": 1.5}, {"Bytes": [8 numbers]}, ...)
 };
 
 struct FieldSpec {
@@ -74,6 +78,7 @@ struct FieldSpec {
     bool optional = false;
     const EnumInfo* enumInfo = nullptr;  // Enum
     const char* countField = nullptr;    // *Array
+    const char* typeField = nullptr;     // ScalarUnion: the DML_TENSOR_DATA_TYPE field that says how to read it
 };
 
 struct OperatorSpec {
