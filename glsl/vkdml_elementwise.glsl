@@ -35,7 +35,8 @@ float vk_ew_mul(float a, float b) {
 }
 int vk_ew_mul(int a, int b) { return a * b; }
 uint vk_ew_mul(uint a, uint b) { return a * b; }
-float vk_ew_div(float a, float b) { precise float r = a / b; return r; }
+// Correctly rounded on every driver (vk_div_cr: OpFDiv alone is only within 2.5 ULP).
+float vk_ew_div(float a, float b) { return vk_div_cr(a, b); }
 // Truncates toward zero; x / 0 has every bit set (-1), INT_MIN / -1 wraps to INT_MIN.
 int vk_ew_div(int a, int b) {
     if (b == 0) return -1;
@@ -165,8 +166,8 @@ int vk_ew_sign(int x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
 uint vk_ew_sign(uint x) { return x != 0u ? 1u : 0u; }
 float vk_ew_ceil(float x) { return ceil(x); }
 float vk_ew_floor(float x) { return floor(x); }
-float vk_ew_recip(float x) { precise float r = 1.0 / x; return r; }
-float vk_ew_sqrt(float x) { return sqrt(x); }
+float vk_ew_recip(float x) { return vk_div_cr(1.0, x); }
+float vk_ew_sqrt(float x) { return vk_sqrt_cr(x); }
 // ROUND: 0 halves to nearest even, 1 toward zero, 2 halves away from zero (DML_ROUNDING_MODE).
 float vk_ew_round(float x, uint mode) {
     if (mode == 0u) return roundEven(x);

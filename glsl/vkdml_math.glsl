@@ -11,6 +11,8 @@
 // bit-identical on lavapipe): every function is within 1 ULP of the correctly rounded result (largest measured
 // error 0.75 ULP as a real number; exp 0.75, expm1 0.55, log 0.61, log1p 0.64); vk_act_linear is within 1 ULP of
 // the fused (singly rounded) alpha*x+beta. The DESIGN.md bounds are 1 ULP (math functions, LINEAR) and 4 ULP.
+// vk_div_cr and vk_sqrt_cr (DIVIDE, RECIP, SQRT) are correctly rounded, subnormal operands and results included
+// (tests/math/correct_rounding_host_test.cpp, with the driver's estimate made wrong by up to 31 ULP).
 // Denormals: fp32-subnormal *inputs* x and subnormal *parameters* of the activations are treated as zeros of the
 // same sign (deterministically, from the bits), so results do not depend on the driver's denormal mode. Results
 // that are fp32-subnormal are produced correctly where the device keeps denormals, and may become 0 where it
@@ -1110,6 +1112,115 @@ VK_INLINE float vk_pow(float x, float y) {
     if (xx < 0.0f && kind == 0) return vk_m_nan();
     float r = vk_m_pow_pos(ax, yy, 0.0f);
     return neg ? -r : r;
+}
+
+// ---- correctly rounded division and square root -----------------------------------------------------------------
+// IEEE round to nearest even for every pair of floats, subnormal operands and results included, on every driver:
+// the driver's quotient (or sqrt) of two integer significands is only an estimate (OpFDiv may be off by 2.5 ULP,
+// sqrt more); the exact integer remainder of that estimate is formed in 32-bit integer arithmetic (it is small, so
+// its value modulo 2^32 is its value), the estimate is corrected to the exact floor, and the rounding (ties to
+// even) is decided on the remainder. The result is assembled from the bits, so neither the denormal mode nor
+// constant folding can change it. Any estimate within 31 ULP gives the correctly rounded result: the host test
+// (tests/math/correct_rounding_host_test.cpp) defines VK_M_HOST_ESTIMATES and its own, deliberately inexact ones.
+#ifndef VK_M_HOST_ESTIMATES
+VK_INLINE float vk_m_div_estimate(float n, float d) { return n / d; }
+VK_INLINE float vk_m_sqrt_estimate(float x) { return sqrt(x); }
+#endif
+// |x| = m * 2^e with m an integer in [2^23, 2^24), for the bits b of a finite non-zero |x| (subnormals normalized).
+struct vk_m_sig {
+    uint m;
+    int e;
+};
+VK_INLINE vk_m_sig vk_m_unpack(uint b) {
+    vk_m_sig r;
+    uint be = b >> 23;
+    if (be != 0u) {
+        r.m = (b & 0x7fffffu) | 0x800000u;
+        r.e = int(be) - 150;
+    } else {
+        int s = 23 - findMSB(b);
+        r.m = b << uint(s);
+        r.e = -149 - s;
+    }
+    return r;
+}
+// a / b correctly rounded (NaN operands, 0/0 and inf/inf give NaN; x/+-0 = +-inf by the signs).
+VK_INLINE float vk_div_cr(float a, float b) {
+    uint ba = floatBitsToUint(a);
+    uint bb = floatBitsToUint(b);
+    uint sign = (ba ^ bb) & 0x80000000u;
+    uint ua = ba & 0x7fffffffu;
+    uint ub = bb & 0x7fffffffu;
+    if (ua > 0x7f800000u || ub > 0x7f800000u) return vk_m_nan();
+    if (ua == 0x7f800000u) return ub == 0x7f800000u ? vk_m_nan() : uintBitsToFloat(sign | 0x7f800000u);
+    if (ub == 0x7f800000u) return uintBitsToFloat(sign);
+    if (ub == 0u) return ua == 0u ? vk_m_nan() : uintBitsToFloat(sign | 0x7f800000u);
+    if (ua == 0u) return uintBitsToFloat(sign);
+    vk_m_sig na = vk_m_unpack(ua);
+    vk_m_sig nb = vk_m_unpack(ub);
+    uint n = na.m;
+    uint d = nb.m;
+    int k = na.e - nb.e;                          // |a/b| = (n/d) * 2^k
+    if (n < d) {
+        n = n << 1u;
+        k = k - 1;
+    }                                             // n/d in [1, 2): the result's exponent is k
+    if (k > 127) return uintBitsToFloat(sign | 0x7f800000u);
+    int p = (k >= -126) ? 23 : k + 149;           // the result is round(n/d * 2^p) units of 2^(k-p)
+    if (p < -1) return uintBitsToFloat(sign);     // below half the smallest subnormal
+    // t = floor(n * 2^(p+1) / d) and rem = n * 2^(p+1) - t * d, from the estimate (a few units off).
+    float q0 = vk_m_div_estimate(float(n), float(d));   // n < 2^25 is even when >= 2^24: both exact
+    precise float ts = q0 * vk_m_pow2(p + 1);
+    uint t = uint(ts);
+    int rem = int((n << uint(p + 1)) - t * d);    // |rem| < 2^31: exact from the low 32 bits
+    int c = int(floor(float(rem) / float(d)));    // the correction, within 1
+    t = uint(int(t) + c);
+    rem = rem - c * int(d);
+    if (rem < 0) {
+        t = t - 1u;
+        rem = rem + int(d);
+    } else if (rem >= int(d)) {
+        t = t + 1u;
+        rem = rem - int(d);
+    }
+    uint z = t >> 1u;                             // round half to even on the exact remainder
+    if ((t & 1u) != 0u && (rem != 0 || (z & 1u) != 0u)) z = z + 1u;
+    uint bits = ((k >= -126) ? (uint(k + 126) << 23u) : 0u) + z;   // z = 2^24 (or 2^23 subnormal) carries
+    return uintBitsToFloat(sign | bits);
+}
+// sqrt(x) correctly rounded (sqrt(-0) = -0, negative x and NaN give NaN).
+VK_INLINE float vk_sqrt_cr(float x) {
+    uint b = floatBitsToUint(x);
+    if ((b & 0x7fffffffu) == 0u || b == 0x7f800000u) return x;
+    if (b > 0x7f800000u) return vk_m_nan();       // NaN or negative
+    vk_m_sig s = vk_m_unpack(b);
+    uint m = s.m;
+    int e = s.e;
+    if ((e & 1) != 0) {
+        m = m << 1u;
+        e = e - 1;
+    }
+    uint sh = (m < 0x1000000u) ? 24u : 22u;       // y = m * 2^sh in [2^46, 2^48): sqrt(y) in [2^23, 2^24)
+    // z = floor(sqrt(y)) and rem = y - z^2 from the estimate (a few units off), then the rounding: sqrt(y) is never
+    // a midpoint, so round up iff rem > z.
+    float r0 = vk_m_sqrt_estimate(float(m));
+    precise float zs = r0 * vk_m_pow2(int(sh >> 1u));
+    uint z = uint(zs);
+    uint ylow = m << sh;
+    int rem = int(ylow - z * z);                  // |rem| < 2^31: exact
+    int c = int(floor(float(rem) / (2.0 * float(z))));
+    z = uint(int(z) + c);
+    rem = int(ylow - z * z);
+    if (rem < 0) {
+        z = z - 1u;
+        rem = rem + int(2u * z + 1u);
+    } else if (rem > int(2u * z)) {
+        rem = rem - int(2u * z + 1u);
+        z = z + 1u;
+    }
+    if (rem > int(z)) z = z + 1u;
+    int er = 23 + (e - int(sh)) / 2;              // sqrt(x) = z * 2^(er - 23)
+    return uintBitsToFloat((uint(er + 126) << 23u) + z);
 }
 
 #endif // VKDML_MATH_GLSL
