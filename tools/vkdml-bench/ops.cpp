@@ -10,7 +10,8 @@ namespace {
 // --- descs -------------------------------------------------------------------------------------------------------
 
 // Every single-input activation desc is {InputTensor, OutputTensor} followed by up to two FLOAT attributes in the
-// order OpSpec lists them; ELEMENT_WISE_IDENTITY takes a DML_SCALE_BIAS instead.
+// order OpSpec lists them; ELEMENT_WISE_IDENTITY, RECIP and SQRT take a DML_SCALE_BIAS instead (Scale attr0, Bias
+// attr1; RECIP gets none).
 struct TwoFloatActivationDesc {
     const DML_TENSOR_DESC* input;
     const DML_TENSOR_DESC* output;
@@ -20,9 +21,11 @@ struct TwoFloatActivationDesc {
 
 HRESULT createActivation(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* const* inputs,
                          const DML_TENSOR_DESC* out, VkdmlOperator* op) {
-    if (spec.type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) {
+    if (spec.type == DML_OPERATOR_ELEMENT_WISE_IDENTITY || spec.type == DML_OPERATOR_ELEMENT_WISE_RECIP ||
+        spec.type == DML_OPERATOR_ELEMENT_WISE_SQRT) {
         DML_SCALE_BIAS scaleBias{spec.attr0, spec.attr1};
-        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{inputs[0], out, &scaleBias};
+        const bool none = spec.type == DML_OPERATOR_ELEMENT_WISE_RECIP;
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{inputs[0], out, none ? nullptr : &scaleBias};  // same layout
         DML_OPERATOR_DESC opDesc{spec.type, &desc};
         return vkdmlCreateOperator(device, &opDesc, op);
     }
@@ -116,6 +119,11 @@ const std::vector<OpSpec>& opTable() {
          createActivation, nullptr, 0.0, 0.0},
         {"element_wise_identity", "ELEMENT_WISE_IDENTITY", DML_OPERATOR_ELEMENT_WISE_IDENTITY, 1.0f, 0.0f,
          createActivation, nullptr, 0.0, 0.0},
+        // Correctly rounded division and square root (glsl/vkdml_math.glsl). RECIP in place returns to its input;
+        // SQRT reads x + 8 so that the values in [-6, 6) and every in-place result stay positive.
+        {"recip", "ELEMENT_WISE_RECIP", DML_OPERATOR_ELEMENT_WISE_RECIP, 1.0f, 0.0f, createActivation, nullptr, 0.0,
+         0.0},
+        {"sqrt", "ELEMENT_WISE_SQRT", DML_OPERATOR_ELEMENT_WISE_SQRT, 1.0f, 8.0f, createActivation, nullptr, 0.0, 0.0},
         // Several inputs (every tensor has the output's sizes; broadcasting is by stride 0). MULTIPLY and DIVIDE
         // take B = +-1 so that in-place application neither overflows nor reaches subnormals.
         multiInput("add", "ELEMENT_WISE_ADD", DML_OPERATOR_ELEMENT_WISE_ADD, Signature::Binary),
