@@ -12,3 +12,6 @@ export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 echo
 echo "vkdml-dispatch models/dml_activation_celu.json:"
 "$root/build/tools/vkdml-dispatch" "$root/models/dml_activation_celu.json"
+echo
+echo "vkdml-dispatch models/dml_graph_gelu.json (a DML_GRAPH dispatchable):"
+"$root/build/tools/vkdml-dispatch" "$root/models/dml_graph_gelu.json"

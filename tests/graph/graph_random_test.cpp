@@ -173,6 +173,7 @@ private:
             const RandomOperator& op = operators[uniform(uint32_t(operators.size()))];
             if (isTranscendental(op) && uniform(4) != 0) continue;
             const Type type = types[uniform(uint32_t(types.size()))];
+            if (readsEncoding(op) && isFloatType(type)) continue;
             const RandomAttributes a = randomAttributes(op, rng_, type, types);
             const NodeTypes t = nodeTypes(op, a, type);
             const GraphBuilder::OperatorFactory create = [&](const std::vector<const DML_TENSOR_DESC*>& tensors,

@@ -188,6 +188,8 @@ T pick(std::mt19937_64& rng, const T (&values)[N]) {
 
 const std::vector<RandomOperator>& randomOperators() { return kOperators; }
 
+bool readsEncoding(const RandomOperator& op) { return std::strncmp(op.name, "ELEMENT_WISE_BIT_", 17) == 0; }
+
 bool isTranscendental(const RandomOperator& op) {
     static constexpr DML_OPERATOR_TYPE kHeavy[] = {
         DML_OPERATOR_ELEMENT_WISE_ACOS,  DML_OPERATOR_ELEMENT_WISE_ACOSH,        DML_OPERATOR_ELEMENT_WISE_ASIN,

@@ -38,6 +38,10 @@ const std::vector<RandomOperator>& randomOperators();
 // the random graphs draw them less often (every one still appears in every full run).
 bool isTranscendental(const RandomOperator& op);
 
+// Bit operators: they read a float's encoding, NaN payload included, and the payload of a computed NaN is not
+// specified (a compiler that folds inf - inf or x + NaN picks its own), so random graphs give them integers only.
+bool readsEncoding(const RandomOperator& op);
+
 // One node's attributes, drawn once so that the probe and the real node get the same desc.
 struct RandomAttributes {
     float a0 = 0.0f, a1 = 0.0f;   // activation parameters, CLIP/THRESHOLD bounds, CONSTANT_POW exponent

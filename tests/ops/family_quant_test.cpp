@@ -775,6 +775,10 @@ TEST_CASE("validation: QUANTIZED_LINEAR_ADD does not run in place (DirectML: no 
     FamilyCase c = qaddCase(I8, I8, I8, {64}, true);
     for (FamilyTensor& t : c.inputs) fillTensor(t, rng);
     c.inPlaceInput = 0;
+    // Through a one-node graph (VKDML_TEST_THROUGH_GRAPH) the runner gives the output a range of its own: a compiled
+    // graph refuses every output aliasing an input (CompiledGraph::checkBindings), so this operator's own rule is
+    // not reached there.
+    if (throughGraph()) return;
     const FamilyRun run = runFamily(device, c);
     CHECK(run.hr == E_INVALIDARG);
     CHECK(run.failedCall.find("vkdmlRecordDispatch") != std::string::npos);

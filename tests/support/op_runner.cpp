@@ -1,6 +1,7 @@
 #include "op_runner.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace vkdml::test {
 
@@ -67,6 +68,54 @@ uint64_t elementIndex(const std::vector<uint32_t>& sizes, const std::vector<uint
     return index;
 }
 
+bool throughGraph() {
+    static const bool on = [] {
+        const char* v = std::getenv("VKDML_TEST_THROUGH_GRAPH");
+        return v != nullptr && v[0] != '\0' && std::string(v) != "0";
+    }();
+    return on;
+}
+
+HRESULT compileForRunner(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLAGS flags, std::vector<bool> present,
+                         RunnerCompiled& out, uint32_t outputs) {
+    out.present = std::move(present);
+    out.graph = throughGraph();
+    if (!out.graph) {
+        out.call = "vkdmlCompileOperator";
+        return vkdmlCompileOperator(device, op, flags, out.compiled.put());
+    }
+    out.call = "vkdmlCompileGraph";
+    DML_OPERATOR_GRAPH_NODE_DESC node{op, "runner node"};
+    DML_GRAPH_NODE_DESC nodeDesc{DML_GRAPH_NODE_TYPE_OPERATOR, &node};
+    std::vector<DML_INPUT_GRAPH_EDGE_DESC> inputEdges;
+    for (uint32_t k = 0, g = 0; k < out.present.size(); ++k)
+        if (out.present[k]) inputEdges.push_back({g++, 0, k, nullptr});
+    std::vector<DML_OUTPUT_GRAPH_EDGE_DESC> outputEdges;
+    for (uint32_t o = 0; o < outputs; ++o) outputEdges.push_back({0, o, o, nullptr});
+    std::vector<DML_GRAPH_EDGE_DESC> inputs, outputEdgeDescs;
+    for (const auto& e : inputEdges) inputs.push_back({DML_GRAPH_EDGE_TYPE_INPUT, &e});
+    for (const auto& e : outputEdges) outputEdgeDescs.push_back({DML_GRAPH_EDGE_TYPE_OUTPUT, &e});
+    DML_GRAPH_DESC desc{};
+    desc.InputCount = static_cast<UINT>(inputEdges.size());
+    desc.OutputCount = outputs;
+    desc.NodeCount = 1;
+    desc.Nodes = &nodeDesc;
+    desc.InputEdgeCount = static_cast<UINT>(inputs.size());
+    desc.InputEdges = inputs.empty() ? nullptr : inputs.data();
+    desc.OutputEdgeCount = static_cast<UINT>(outputEdgeDescs.size());
+    desc.OutputEdges = outputEdgeDescs.data();
+    return vkdmlCompileGraph(device, &desc, flags, out.compiled.put());
+}
+
+HRESULT bindRunnerInputs(const RunnerCompiled& c, VkdmlBindingTable table, const std::vector<DML_BINDING_DESC>& slots) {
+    REQUIRE(slots.size() == c.present.size());
+    if (!c.graph) return vkdmlBindInputs(table, static_cast<UINT>(slots.size()), slots.data());
+    std::vector<DML_BINDING_DESC> graphInputs;
+    for (size_t k = 0; k < slots.size(); ++k)
+        if (c.present[k]) graphInputs.push_back(slots[k]);
+    return vkdmlBindInputs(table, static_cast<UINT>(graphInputs.size()), graphInputs.empty() ? nullptr : graphInputs.data());
+}
+
 HRESULT tryCreateActivation(VkdmlDevice device, DML_OPERATOR_TYPE type, const DML_TENSOR_DESC* input,
                             const DML_TENSOR_DESC* output, float attr0, float attr1, VkdmlOperator* op) {
     if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) {  // {Input, Output, const DML_SCALE_BIAS*}
@@ -87,8 +136,10 @@ std::vector<uint8_t> runPrelu(TestDevice& device, const DML_TENSOR_DESC* in, con
     DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, &desc};
     Owned<VkdmlOperator> op;
     REQUIRE(vkdmlCreateOperator(device, &opDesc, op.put()) == S_OK);
-    Owned<VkdmlDispatchable> compiled;
-    REQUIRE(vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, compiled.put()) == S_OK);
+    RunnerCompiled compiled;
+    REQUIRE(compileForRunner(device, op, DML_EXECUTION_FLAG_NONE, {true, true}, compiled) == S_OK);
+    // A compiled graph's output must not alias its inputs: through a graph the output gets a range of its own.
+    inPlace = inPlace && !compiled.graph;
 
     const uint64_t inBytes = input.size(), slopeBytes = slopes.size();
     const uint64_t slopeOffset = (inBytes + 255) & ~uint64_t(255);
@@ -98,14 +149,22 @@ std::vector<uint8_t> runPrelu(TestDevice& device, const DML_TENSOR_DESC* in, con
     device.upload(buffer, 0, input.data(), inBytes);
     device.upload(buffer, slopeOffset, slopes.data(), slopeBytes);
     Owned<VkdmlBindingTable> table;
-    REQUIRE(vkdmlCreateBindingTable(device, compiled, table.put()) == S_OK);
+    REQUIRE(vkdmlCreateBindingTable(device, compiled.compiled, table.put()) == S_OK);
     DML_BUFFER_BINDING b[3] = {{buffer.get(), 0, inBytes}, {buffer.get(), slopeOffset, slopeBytes},
                                {buffer.get(), outOffset, inBytes}};
-    DML_BINDING_DESC inputs[2] = {{DML_BINDING_TYPE_BUFFER, &b[0]}, {DML_BINDING_TYPE_BUFFER, &b[1]}};
+    const std::vector<DML_BINDING_DESC> inputs = {{DML_BINDING_TYPE_BUFFER, &b[0]}, {DML_BINDING_TYPE_BUFFER, &b[1]}};
     DML_BINDING_DESC output{DML_BINDING_TYPE_BUFFER, &b[2]};
-    REQUIRE(vkdmlBindInputs(table, 2, inputs) == S_OK);
+    REQUIRE(bindRunnerInputs(compiled, table, inputs) == S_OK);
     REQUIRE(vkdmlBindOutputs(table, 1, &output) == S_OK);
-    device.run([&](VkdmlCommandList list) { REQUIRE(vkdmlRecordDispatch(list, compiled, table) == S_OK); });
+    Owned<VkdmlDispatchable> init;
+    Owned<VkdmlBindingTable> initTable;
+    VkdmlDispatchable targets[] = {compiled.compiled};
+    REQUIRE(vkdmlCreateOperatorInitializer(device, 1, targets, init.put()) == S_OK);
+    REQUIRE(vkdmlCreateBindingTable(device, init, initTable.put()) == S_OK);
+    device.run([&](VkdmlCommandList list) {
+        REQUIRE(vkdmlRecordDispatch(list, init, initTable) == S_OK);
+        REQUIRE(vkdmlRecordDispatch(list, compiled.compiled, table) == S_OK);
+    });
     return device.download(buffer, outOffset, inBytes);
 }
 
@@ -117,9 +176,11 @@ ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const s
 
     Owned<VkdmlOperator> op;
     REQUIRE(tryCreateActivation(device, c.type, &in.tensor, &out.tensor, c.attr0, c.attr1, op.put()) == S_OK);
-    Owned<VkdmlDispatchable> compiled, init;
-    REQUIRE(vkdmlCompileOperator(device, op, c.flags, compiled.put()) == S_OK);
-    VkdmlDispatchable targets[] = {compiled.get()};
+    RunnerCompiled runner;
+    REQUIRE(compileForRunner(device, op, c.flags, {true}, runner) == S_OK);
+    VkdmlDispatchable compiled = runner.compiled;
+    Owned<VkdmlDispatchable> init;
+    VkdmlDispatchable targets[] = {compiled};
     REQUIRE(vkdmlCreateOperatorInitializer(device, 1, targets, init.put()) == S_OK);
     DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(compiled);
     CHECK(props.TemporaryResourceSize == 0);
@@ -128,7 +189,9 @@ ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const s
     // One buffer with canary bytes around the tensors: [pad][input][pad][output][pad] (or one tensor in place).
     const uint64_t pad = 256;
     const uint64_t inStart = pad + c.inputOffset;
-    const uint64_t outStart = c.inPlace ? inStart : ((inStart + inBytes + pad + 255) & ~uint64_t(255)) + c.outputOffset;
+    // A compiled graph's output must not alias its inputs: through a graph the output gets a range of its own.
+    const bool inPlace = c.inPlace && !runner.graph;
+    const uint64_t outStart = inPlace ? inStart : ((inStart + inBytes + pad + 255) & ~uint64_t(255)) + c.outputOffset;
     const uint64_t total = outStart + outBytes + pad;
     std::vector<uint8_t> initial(total, kCanary);
     std::copy(inputMemory.begin(), inputMemory.end(), initial.begin() + inStart);
@@ -140,7 +203,7 @@ ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const s
     REQUIRE(vkdmlCreateBindingTable(device, compiled, table.put()) == S_OK);
     DML_BUFFER_BINDING inBinding{buffer.get(), inStart, inBytes}, outBinding{buffer.get(), outStart, outBytes};
     DML_BINDING_DESC inDesc{DML_BINDING_TYPE_BUFFER, &inBinding}, outDesc{DML_BINDING_TYPE_BUFFER, &outBinding};
-    REQUIRE(vkdmlBindInputs(table, 1, &inDesc) == S_OK);
+    REQUIRE(bindRunnerInputs(runner, table, {inDesc}) == S_OK);
     REQUIRE(vkdmlBindOutputs(table, 1, &outDesc) == S_OK);
     REQUIRE(vkdmlBindTemporaryResource(table, nullptr) == S_OK);
     REQUIRE(vkdmlBindPersistentResource(table, nullptr) == S_OK);

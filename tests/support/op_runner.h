@@ -40,6 +40,30 @@ struct ActivationRun {
     bool canaryIntact = true;           // nothing written outside them
 };
 
+// ---- how the runners compile ------------------------------------------------------------------------------------------
+// VKDML_TEST_THROUGH_GRAPH=1 (read here and nowhere else): every operator the runners (runActivation, runPrelu,
+// runFamily) compile goes through a one-node DML_GRAPH_DESC and vkdmlCompileGraph instead of vkdmlCompileOperator.
+// The graph's inputs are the operator's present input slots in slot order (an absent optional tensor is no graph
+// input and is not bound), its outputs the operator's output slots; the runners bind by graph input/output index
+// and initialize through the initializer (no runner makes an OWNED_BY_DML tensor, so nothing is bound to it).
+// What differs for a graph: its outputs must not alias its inputs (CompiledGraph::checkBindings), so the runners run
+// in-place cases with the output in a range of its own; the suites skip the few checks that do not apply (each
+// marked with throughGraph()).
+bool throughGraph();
+
+struct RunnerCompiled {
+    Owned<VkdmlDispatchable> compiled;
+    std::vector<bool> present;  // per operator input slot: a tensor is there (false: an absent optional tensor)
+    bool graph = false;
+    const char* call = "vkdmlCompileOperator";  // the compile call made, for messages
+};
+// Compiles `op` (input slots as in `present`, `outputs` output slots) the way throughGraph() says.
+HRESULT compileForRunner(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLAGS flags, std::vector<bool> present,
+                         RunnerCompiled& out, uint32_t outputs = 1);
+// Binds the execution inputs given per operator input slot (DML_BINDING_TYPE_NONE in absent slots): as they are for
+// an operator; for a graph the present slots only, in order (graph input g = the g-th present slot).
+HRESULT bindRunnerInputs(const RunnerCompiled& c, VkdmlBindingTable table, const std::vector<DML_BINDING_DESC>& slots);
+
 uint32_t elementBytes(DML_TENSOR_DATA_TYPE type);
 uint64_t tensorBytes(const TensorSpec& spec, DML_TENSOR_DATA_TYPE type);
 std::vector<uint32_t> stridesOf(const TensorSpec& spec);
