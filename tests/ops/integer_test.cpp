@@ -211,7 +211,8 @@ TEST_CASE("SHRINK on integers: the exact truncated result for every 8- and 16-bi
     for (const auto* types : {kSigned, kUnsigned})
         for (int k = 0; k < 3; ++k) {
             const IntType& t = types[k];
-            for (const auto& [bias, threshold] : params) {
+            for (const auto& param : params) {
+                const float bias = param.first, threshold = param.second;  // C++17 lambdas cannot capture bindings
                 const std::string label = std::string("SHRINK ") + t.name + " Bias " + std::to_string(bias) +
                                           " Threshold " + std::to_string(threshold);
                 const uint32_t sweep = t.bits <= 16 ? (1u << t.bits) : 4096u;
