@@ -90,14 +90,17 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     std::vector<dml::TensorLayout> tensors = info.outputs;
     tensors.insert(tensors.end(), info.inputs.begin(), info.inputs.end());
     const dml::KernelTarget target = kernelTargetOf(device);
-    if (dml::isGeneralOperator(info.schema->type)) {
-        dml::GeneralLowering lowered = dml::lowerGeneral(info, target);
-        general_ = std::make_unique<GeneralKernel>(device, tensors, std::move(lowered.program),
-                                                   std::move(lowered.attributes));
+    plan_ = dml::planElementwise(tensors);
+    // Activations on strided layouts run as general kernels too (vectors along rows, any broadcast, no loop), unless
+    // VKDML_ACTIVATION_OWN_KERNELS=1 keeps their own strided and rows kernels (benchmarks, tests).
+    const bool general = dml::isGeneralOperator(info.schema->type) ||
+                         (!plan_.contiguous && !vk::envFlag("VKDML_ACTIVATION_OWN_KERNELS"));
+    if (std::optional<dml::GeneralLowering> lowered = general ? dml::lowerAsGeneral(info, target) : std::nullopt) {
+        general_ = std::make_unique<GeneralKernel>(device, tensors, std::move(lowered->program),
+                                                   std::move(lowered->attributes));
         shaderName_ = general_->name();
         return;
     }
-    plan_ = dml::planElementwise(tensors);
     const DML_TENSOR_DATA_TYPE dataType = info.inputs[0].dataType;
     const bool float32or16 = dataType == DML_TENSOR_DATA_TYPE_FLOAT32 || dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
     // Two-input kernels and the 64-bit copies come in the strided form only.
@@ -303,7 +306,7 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
                             bool rows) {
         params = rows ? rowsParams_ : params_;
         const uint32_t unit = rows ? vector : 1;
-        uint32_t bases[dml::kMaxPlanTensors];
+        uint32_t bases[dml::kMaxPlanTensors] = {};
         for (uint32_t t = 0; t < tensorCount; ++t) {
             const BoundBuffer& b = *tensors[t];
             const uint64_t start = b.offset + (chunk.firstElement[t] + skip) * eb;

@@ -32,6 +32,15 @@ Access accessOf(const dml::ElementwisePlan& plan, uint32_t t) {
     return broadcast ? Access::Broadcast : packed ? Access::Packed : Access::Strided;
 }
 
+// A strided tensor whose every quad of the quads walk lies on one vector: inner stride 1, the others multiples of 4
+// (the base is checked per chunk, mainVariantFits).
+bool readableByRows(const dml::ElementwisePlan& plan, uint32_t t) {
+    if (plan.strides[t][0] != 1) return false;
+    for (uint32_t d = 1; d < plan.rank; ++d)
+        if (plan.strides[t][d] % 4 != 0) return false;
+    return true;
+}
+
 }  // namespace
 
 GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout>& tensors,
@@ -52,14 +61,17 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
         anyStrided = anyStrided || program.access[t] == Access::Strided;
     }
     // Only packed and broadcast tensors: one flat run of quads. Otherwise quads along the innermost dimension
-    // when it allows them, else single elements.
+    // when it allows them (strided tensors whose quads are whole vectors read by rows), else single elements.
     program.walk = !anyStrided ? Walk::Linear : plan_.sizes[0] % 4 == 0 ? Walk::Quads : Walk::Elements;
+    if (program.walk == Walk::Quads)
+        for (uint32_t t = 0; t < tensorCount; ++t)
+            if (program.access[t] == Access::Strided && readableByRows(plan_, t)) program.access[t] = Access::Rows;
     main_.program = program;
     main_.layout = kernel::generalParamsLayout(main_.program);
     fallback_.program = program;
     fallback_.program.walk = Walk::Elements;
     for (Access& a : fallback_.program.access)
-        if (a == Access::Packed) a = Access::Strided;
+        if (a == Access::Packed || a == Access::Rows) a = Access::Strided;
     fallback_.layout = kernel::generalParamsLayout(fallback_.program);
     if (main_.layout.maxRank == 0 || fallback_.layout.maxRank == 0)
         fail(E_NOTIMPL, program.label + ": too many tensors for one kernel's push constants");
@@ -82,6 +94,8 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
             (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().workgroupSize() - 1) * 4);
     }
     chunks_ = dml::splitIntoChunks(plan_, limits);
+    // Every chunk of a non-linear walk has this rank (outer dimensions beyond it are fixed per chunk).
+    if (!linear) main_.program.rank = fallback_.program.rank = std::min(plan_.rank, limits.maxRank);
     if (linear)
         for (dml::Chunk& c : chunks_)
             for (uint32_t t = 0; t < tensorCount; ++t)
@@ -123,6 +137,7 @@ bool GeneralKernel::mainVariantFits(const dml::Chunk& chunk) const {
     const bool quads = main_.program.walk == Walk::Quads;
     if (quads && chunk.sizes[0] % 4 != 0) return false;
     for (uint32_t t = 0; t < plan_.tensorCount; ++t) {
+        if (main_.program.access[t] == Access::Rows && chunk.firstElement[t] % 4 != 0) return false;
         if (main_.program.access[t] != Access::Packed) continue;
         if (quads && chunk.firstElement[t] % 4 != 0) return false;
         for (uint32_t d = 0; d + 1 < chunk.rank; ++d)
@@ -135,8 +150,7 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
                            const std::string& operatorName) const {
     const vk::Context& ctx = recording.context();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
-    const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-    const uint64_t groupCap = std::min<uint64_t>(ctx.limits().maxComputeWorkGroupCount[0], cpu ? 64 : 65535);
+    const uint64_t groupsPerRow = std::min<uint64_t>(ctx.limits().maxComputeWorkGroupCount[0], 65535);
     const uint32_t tensorCount = plan_.tensorCount;
 
     // One dispatch of `count` elements of `chunk`, starting `skip` elements in (the linear walk's tail).
@@ -188,8 +202,14 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
         command.bindingCount = tensorCount;
         command.pushConstants = words;
         command.pushConstantBytes = sizeof(words);
-        command.groupCountX =
-            static_cast<uint32_t>(variant.program.walk == Walk::Linear ? groups : std::min(groupCap, groups));
+        if (variant.program.walk == Walk::Linear) {
+            command.groupCountX = static_cast<uint32_t>(groups);
+        } else {  // one item per invocation, rows of groups
+            command.groupCountX = static_cast<uint32_t>(std::min(groupsPerRow, groups));
+            command.groupCountY = static_cast<uint32_t>((groups + command.groupCountX - 1) / command.groupCountX);
+            if (command.groupCountY > ctx.limits().maxComputeWorkGroupCount[1])
+                fail(E_FAIL, "internal: " + std::to_string(items) + " invocations exceed the grid (" + operatorName + ")");
+        }
         recording.dispatch(command);
     };
 

@@ -548,4 +548,19 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
     return lowered;
 }
 
+std::optional<GeneralLowering> lowerAsGeneral(const OperatorInfo& info, const KernelTarget& target) {
+    if (isGeneralOperator(info.schema->type)) return lowerGeneral(info, target);
+    // The strided walk's lowering: the plain library forms (the naive baselines belong to vkdml-bench).
+    LoweredKernel lowered = lowerElementwise(info, target, kernel::Walk::Strided);
+    if (lowered.in2Base != 0 || lowered.flags != 0 || lowered.program.int64Math) return std::nullopt;
+    for (const kernel::Op& op : lowered.program.ops)
+        if (op.code == kernel::OpCode::Call && !kernel::isFloatType(op.type)) return std::nullopt;
+    GeneralLowering general;
+    general.program = std::move(lowered.program);
+    general.program.storage16 = false;
+    general.attributes = {lowered.p0Bits, lowered.p1Bits};
+    general.attributes.resize(general.program.attributeCount());
+    return general;
+}
+
 }  // namespace vkdml::dml

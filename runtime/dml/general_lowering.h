@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "dml/elementwise_lowering.h"
@@ -19,5 +20,11 @@ struct GeneralLowering {
 
 // Throws E_NOTIMPL naming the device capability a 64-bit type needs (shaderInt64, shaderFloat64).
 GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& target);
+
+// Any element-wise operator as a general kernel's program: the general operators, and the activations whose
+// strided-walk program the general kernels can run (attributes 0 and 1 = p0, p1). nullopt for the others: the
+// integer activations (their library, glsl/vkdml_integer.glsl, is not the general kernels'), a second input's base
+// or flags (PARAMETERIZED_RELU), 64-bit integer math. Throws what lowering the operator on its own throws.
+std::optional<GeneralLowering> lowerAsGeneral(const OperatorInfo& info, const KernelTarget& target);
 
 }  // namespace vkdml::dml

@@ -18,20 +18,10 @@ void foldAttributes(kernel::ElementwiseProgram& program, const std::vector<uint3
 }  // namespace
 
 std::optional<kernel::ElementwiseProgram> nodeProgram(const dml::OperatorInfo& info, const dml::KernelTarget& target) {
-    if (dml::isGeneralOperator(info.schema->type)) {
-        dml::GeneralLowering lowered = dml::lowerGeneral(info, target);
-        foldAttributes(lowered.program, lowered.attributes);
-        return std::move(lowered.program);
-    }
-    // The strided walk's lowering: the plain library forms (the naive baselines belong to vkdml-bench).
-    dml::LoweredKernel lowered = dml::lowerElementwise(info, target, kernel::Walk::Strided);
-    if (lowered.in2Base != 0 || lowered.flags != 0 || lowered.program.int64Math) return std::nullopt;
-    // The integer activations' library (glsl/vkdml_integer.glsl) is not part of the general kernels' yet.
-    for (const kernel::Op& op : lowered.program.ops)
-        if (op.code == kernel::OpCode::Call && !kernel::isFloatType(op.type)) return std::nullopt;
-    lowered.program.storage16 = false;
-    foldAttributes(lowered.program, {lowered.p0Bits, lowered.p1Bits});
-    return std::move(lowered.program);
+    std::optional<dml::GeneralLowering> lowered = dml::lowerAsGeneral(info, target);
+    if (!lowered) return std::nullopt;
+    foldAttributes(lowered->program, lowered->attributes);
+    return std::move(lowered->program);
 }
 
 }  // namespace vkdml::graph

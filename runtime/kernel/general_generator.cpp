@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <vector>
 
 #include "kernel/general_params.h"
 #include "kernel/glsl_library.h"
@@ -102,8 +103,14 @@ private:
     bool isOutput(uint32_t t) const { return t < outputs_; }
     std::string base(uint32_t t) const { return word(layout_.bases + t); }
     uint32_t bits(uint32_t t) const { return scalarTypeBits(type(t)); }
-    // A packed tensor read or written as whole vectors (4 elements) in the linear and quads walks.
-    bool vectorized(uint32_t t) const { return p_.walk != Walk::Elements && p_.access[t] == Access::Packed && bits(t) < 64; }
+    // A packed tensor (or one read by rows) read or written as whole vectors (4 elements) in the linear and quads
+    // walks, starting at element vectorStart(t).
+    bool vectorized(uint32_t t) const {
+        return p_.walk != Walk::Elements && (p_.access[t] == Access::Packed || p_.access[t] == Access::Rows) && bits(t) < 64;
+    }
+    std::string vectorStart(uint32_t t) const {
+        return p_.access[t] == Access::Rows ? "at" + str(t) : "(" + base(t) + " + e)";
+    }
 
     void header() {
         out_ = "#version 450\n// " + p_.name() + " (general kernel)\n";
@@ -216,6 +223,7 @@ private:
             case Access::Packed: return "(" + base(t) + " + e + " + str(k) + "u)";
             case Access::Strided:
                 return "(at" + str(t) + (k == 0 ? std::string() : " + " + str(k) + "u * " + word(layout_.strides[t])) + ")";
+            case Access::Rows: return "(at" + str(t) + " + " + str(k) + "u)";
         }
         return "";
     }
@@ -233,7 +241,7 @@ private:
                 continue;
             }
             if (lanes == Lanes::Vector && vectorized(t)) {
-                const std::string at = "(" + base(t) + " + e) >> 2u";
+                const std::string at = vectorStart(t) + " >> 2u";
                 if (bits(t) == 32) {
                     code += indent + "const uvec4 r" + s + " = " + n + "q[" + at + "];\n";
                     for (uint32_t k = 0; k < 4; ++k)
@@ -273,21 +281,21 @@ private:
         if ((lanes == Lanes::Vector || lanes == Lanes::Guarded) && vectorized(o) && bits(o) < 32) {
             // Whole words: lanes past the count write the padding of the tensor's last word (inside
             // TotalTensorSizeInBytes, as DMLCalcBufferTensorSize rounds up to 4 bytes).
-            const std::string at = "(" + base(o) + " + e) >> 2u";
+            const std::string at = vectorStart(o) + " >> 2u";
             if (bits(o) == 8)
                 return indent + n + "[" + at + "] = " + lane(0) + " | (" + lane(1) + " << 8u) | (" + lane(2) +
                        " << 16u) | (" + lane(3) + " << 24u);\n";
             std::string code;
             for (uint32_t j = 0; j < 2; ++j) {
                 const std::string value = lane(2 * j) + " | (" + lane(2 * j + 1) + " << 16u)";
-                const std::string target = n + "[((" + base(o) + " + e) >> 1u) + " + str(j) + "u]";
+                const std::string target = n + "[(" + vectorStart(o) + " >> 1u) + " + str(j) + "u]";
                 if (lanes == Lanes::Guarded) code += indent + "if (e + " + str(2 * j) + "u < count) " + target + " = " + value + ";\n";
                 else code += indent + target + " = " + value + ";\n";
             }
             return code;
         }
         if (lanes == Lanes::Vector && vectorized(o))
-            return indent + n + "q[(" + base(o) + " + e) >> 2u] = uvec4(" + lane(0) + ", " + lane(1) + ", " + lane(2) + ", " +
+            return indent + n + "q[" + vectorStart(o) + " >> 2u] = uvec4(" + lane(0) + ", " + lane(1) + ", " + lane(2) + ", " +
                    lane(3) + ");\n";
         std::string code;
         for (uint32_t k = 0; k < count; ++k) {
@@ -311,37 +319,51 @@ private:
         out_ += "    }\n}\n";
     }
 
-    // Quads (lanes = 4) or single elements in a grid-stride loop, coordinates by multiply-high divisions.
+    // Quads (lanes = 4) or single elements, one per invocation (the host dispatches a 2D grid of workgroups when
+    // one row of groups is too short), coordinates by multiply-high divisions: unrolled when the program fixes
+    // the rank, else a loop over the rank in the push constants.
     void loopMain(uint32_t lanesPerStep) {
         const std::string step = str(lanesPerStep);
         out_ += "void main() {\n"
                 "    const uint count = pc.w[0];\n"
-                "    const uint last = pc.w[1] - 1u;\n"
-                "    const uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;\n"
-                "    for (uint g = gl_GlobalInvocationID.x; g < count / " + step + "u; g += stride) {\n"
-                "        const uint e = " + step + "u * g;\n";
-        std::string strided;
+                "    const uint g = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x);\n"
+                "    if (g >= count / " + step + "u) return;\n"
+                "    const uint e = " + step + "u * g;\n";
+        std::vector<uint32_t> strided;
         for (uint32_t t = 0; t < p_.tensorCount(); ++t)
-            if (p_.access[t] == Access::Strided) {
-                out_ += "        uint at" + str(t) + " = " + base(t) + ";\n";
-                strided += str(t) + ",";
+            if (hasStrides(p_.access[t])) {
+                out_ += "    uint at" + str(t) + " = " + base(t) + ";\n";
+                strided.push_back(t);
             }
         if (!strided.empty()) {
-            out_ += "        uint rest = e;\n"
-                    "        for (uint d = 0u; d < last; ++d) {\n"
-                    "            const uint q = vk_divide_by_size(rest, d);\n"
-                    "            const uint c = rest - q * pc.w[" + str(layout_.sizes) + "u + d];\n"
-                    "            rest = q;\n";
-            for (uint32_t t = 0; t < p_.tensorCount(); ++t)
-                if (p_.access[t] == Access::Strided)
-                    out_ += "            at" + str(t) + " += c * pc.w[" + str(layout_.strides[t]) + "u + d];\n";
-            out_ += "        }\n";
-            for (uint32_t t = 0; t < p_.tensorCount(); ++t)
-                if (p_.access[t] == Access::Strided)
-                    out_ += "        at" + str(t) + " += rest * pc.w[" + str(layout_.strides[t]) + "u + last];\n";
+            auto addCoordinate = [&](const std::string& c, const std::string& d, const std::string& indent) {
+                for (uint32_t t : strided)
+                    out_ += indent + "at" + str(t) + " += " + c + " * pc.w[" + str(layout_.strides[t]) + "u + " + d + "];\n";
+            };
+            out_ += "    uint rest = e;\n";
+            if (p_.rank > 0) {
+                for (uint32_t d = 0; d + 1 < p_.rank; ++d) {
+                    out_ += "    {\n"
+                            "        const uint q = vk_divide_by_size(rest, " + str(d) + "u);\n"
+                            "        const uint c = rest - q * pc.w[" + str(layout_.sizes + d) + "];\n"
+                            "        rest = q;\n";
+                    addCoordinate("c", str(d) + "u", "        ");
+                    out_ += "    }\n";
+                }
+                addCoordinate("rest", str(p_.rank - 1) + "u", "    ");
+            } else {
+                out_ += "    const uint last = pc.w[1] - 1u;\n"
+                        "    for (uint d = 0u; d < last; ++d) {\n"
+                        "        const uint q = vk_divide_by_size(rest, d);\n"
+                        "        const uint c = rest - q * pc.w[" + str(layout_.sizes) + "u + d];\n"
+                        "        rest = q;\n";
+                addCoordinate("c", "d", "        ");
+                out_ += "    }\n";
+                addCoordinate("rest", "last", "    ");
+            }
         }
-        out_ += laneBlock(lanesPerStep, lanesPerStep == 4 ? Lanes::Vector : Lanes::Single, "        ");
-        out_ += "    }\n}\n";
+        out_ += laneBlock(lanesPerStep, lanesPerStep == 4 ? Lanes::Vector : Lanes::Single, "    ");
+        out_ += "}\n";
     }
 
     const ElementwiseProgram& p_;

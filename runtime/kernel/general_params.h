@@ -33,11 +33,14 @@ struct GeneralParamsLayout {
     static constexpr uint32_t kCount = 0, kRank = 1, kShifts = 2;
 };
 
+// Tensors whose strides the kernel reads.
+inline bool hasStrides(Access access) { return access == Access::Strided || access == Access::Rows; }
+
 inline GeneralParamsLayout generalParamsLayout(const ElementwiseProgram& program) {
     GeneralParamsLayout layout;
     const uint32_t tensors = program.tensorCount();
     uint32_t strided = 0;
-    for (Access a : program.access) strided += a == Access::Strided ? 1 : 0;
+    for (Access a : program.access) strided += hasStrides(a) ? 1 : 0;
     layout.bases = layout.attributes + program.attributeCount();
     const uint32_t fixed = layout.bases + tensors;
     // fixed + R sizes + (R - 1) magics + R per strided tensor <= 32; shifts hold 6 dimensions' divisions.
@@ -49,7 +52,7 @@ inline GeneralParamsLayout generalParamsLayout(const ElementwiseProgram& program
     uint32_t next = layout.magics + (layout.maxRank > 0 ? layout.maxRank - 1 : 0);
     layout.strides.assign(tensors, -1);
     for (uint32_t t = 0; t < tensors && t < program.access.size(); ++t)
-        if (program.access[t] == Access::Strided) {
+        if (hasStrides(program.access[t])) {
             layout.strides[t] = static_cast<int32_t>(next);
             next += layout.maxRank;
         }

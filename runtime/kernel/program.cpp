@@ -69,6 +69,7 @@ const char* accessName(Access access) {
         case Access::Packed: return "packed";
         case Access::Broadcast: return "broadcast";
         case Access::Strided: return "strided";
+        case Access::Rows: return "rows";
     }
     return "?";
 }
@@ -138,6 +139,7 @@ uint64_t ElementwiseProgram::hash() const {
     if (general()) {
         h.add(access.size());
         for (Access a : access) h.add(static_cast<uint64_t>(a));
+        if (rank != 0) h.add(0x72616e6b00000000ull | rank);  // absent when 0: hashes of earlier programs stay
     }
     h.add((float64Math ? 1u : 0u) | (int64Math ? 2u : 0u) | (storage16 ? 4u : 0u));
     h.add(ops.size());
@@ -153,13 +155,16 @@ uint64_t ElementwiseProgram::hash() const {
 std::string ElementwiseProgram::validate() const {
     if (outputs.empty()) return "no outputs";
     if (general()) {
+        if (walk == Walk::Linear ? rank != 0 : rank > 7) return "rank " + std::to_string(rank) + " in the " + walkName(walk) + " walk";
         if (access.size() != tensorCount())
             return "access: " + std::to_string(access.size()) + " entries for " + std::to_string(tensorCount()) +
                    " tensors";
         for (uint32_t t = 0; t < access.size(); ++t) {
             if (t < outputs.size() && access[t] == Access::Broadcast) return "output " + std::to_string(t) + " broadcast";
-            if (walk == Walk::Linear && access[t] == Access::Strided)
+            if (walk == Walk::Linear && (access[t] == Access::Strided || access[t] == Access::Rows))
                 return "tensor " + std::to_string(t) + " strided in the linear walk";
+            if (walk != Walk::Quads && access[t] == Access::Rows)
+                return "tensor " + std::to_string(t) + " read by rows outside the quads walk";
         }
     }
     const uint32_t attributeLimit = general() ? kMaxAttributes : 2;

@@ -28,8 +28,8 @@ enum class Walk : uint8_t {
     Naive,    // vkdml-bench's baseline: one vec4 per invocation, no tail (packed fp32 only)
     // General kernels: any number of tensors, each of its own type and with its own Access.
     Linear,    // every tensor packed or broadcast: 4 consecutive elements per invocation, no coordinates
-    Quads,     // 4 consecutive innermost elements per loop iteration (innermost size a multiple of 4)
-    Elements,  // one element per loop iteration
+    Quads,     // 4 consecutive innermost elements per invocation (innermost size a multiple of 4)
+    Elements,  // one element per invocation
 };
 bool isGeneralWalk(Walk walk);
 
@@ -38,6 +38,9 @@ enum class Access : uint8_t {
     Packed,     // base + i
     Broadcast,  // base: every element reads the same one (all strides 0)
     Strided,    // base + the coordinates of i times the tensor's strides
+    // Strided with inner stride 1, every quad of the walk on whole vectors (outer strides and the base multiples
+    // of 4, checked on the host): coordinates once per quad, then one vector load or store. Quads walk only.
+    Rows,
 };
 const char* accessName(Access access);
 constexpr uint32_t kMaxAttributes = 4;  // general kernels: attribute words; the others: p0, p1
@@ -72,6 +75,9 @@ struct ElementwiseProgram {
     Walk walk = Walk::Strided;
     // General walks: one per tensor, outputs first, then inputs (the binding order).
     std::vector<Access> access;
+    // Quads and Elements walks: the dimensions walked, fixed in the code (the coordinate arithmetic unrolled); 0
+    // reads the rank from the push constants.
+    uint32_t rank = 0;
     // Device-dependent forms of the library the host chose: LINEAR-based functions in double (CPU devices with
     // shaderFloat64), 64-bit integer arithmetic (shaderInt64), fp16 tensors as 16-bit storage (strided walk).
     bool float64Math = false;

@@ -136,7 +136,7 @@ void Recording::dispatch(const DispatchCommand& command) {
     if (command.pushConstantBytes)
         fn.vkCmdPushConstants(cmd_, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, command.pushConstantBytes,
                               command.pushConstants);
-    fn.vkCmdDispatch(cmd_, command.groupCountX, 1, 1);
+    fn.vkCmdDispatch(cmd_, command.groupCountX, command.groupCountY, 1);
 }
 
 }  // namespace vkdml::vk

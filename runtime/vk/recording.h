@@ -27,6 +27,7 @@ struct DispatchCommand {
     const void* pushConstants = nullptr;
     uint32_t pushConstantBytes = 0;
     uint32_t groupCountX = 1;
+    uint32_t groupCountY = 1;
 };
 
 class Recording {

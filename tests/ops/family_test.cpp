@@ -262,6 +262,10 @@ std::vector<Layout> fixedLayouts() {
          permutedStrides(t, {1, 0, 2}), paddedStrides(t, 3)},
         {"size-1 dimensions with odd strides", {2, 1, 7, 1, 3}, {21, 999, 3, 12345, 1}, {0, 7, 1, 0, 0},
          {22, 1, 3, 77, 1}},
+        // Rows of whole vectors (the quads walk's rows access, output included), and one tensor off it.
+        {"rows padded by 4 everywhere, B row broadcast", s, paddedStrides(s, 4), {0, 0, 1}, paddedStrides(s, 4)},
+        {"rows of one vector padded by 4, A padded by 1", {6, 4}, paddedStrides({6, 4}, 1), paddedStrides({6, 4}, 8),
+         paddedStrides({6, 4}, 4)},
     };
 }
 

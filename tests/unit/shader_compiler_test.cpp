@@ -132,16 +132,19 @@ TEST_CASE("general kernels: two outputs of different types, mixed input types, e
     p.store(1, p.call(kernel::Fn::LogicalAnd, ScalarType::UInt8, {greater, p.input(2)}));
     REQUIRE(p.validate().empty());
     for (Walk walk : {Walk::Linear, Walk::Quads, Walk::Elements})
-        for (Access access : {Access::Packed, Access::Strided}) {
-            if (walk == Walk::Linear && access == Access::Strided) continue;
-            kernel::ElementwiseProgram variant = p;
-            variant.walk = walk;
-            variant.access = {access, access, access, Access::Broadcast, access};
-            CAPTURE(variant.describe());
-            const std::string glsl = kernel::generateGlsl(variant);
-            CHECK(glsl.find("out uint y1") != std::string::npos);
-            CHECK_NOTHROW(compileComputeShader(glsl, SpirvOptimization::None));
-        }
+        for (Access access : {Access::Packed, Access::Strided, Access::Rows})
+            for (uint32_t rank : {0u, 1u, 3u}) {
+                if (walk == Walk::Linear && (access != Access::Packed || rank != 0)) continue;
+                if (walk != Walk::Quads && access == Access::Rows) continue;
+                kernel::ElementwiseProgram variant = p;
+                variant.walk = walk;
+                variant.rank = rank;
+                variant.access = {access, access, access, Access::Broadcast, access};
+                CAPTURE(variant.describe());
+                const std::string glsl = kernel::generateGlsl(variant);
+                CHECK(glsl.find("out uint y1") != std::string::npos);
+                CHECK_NOTHROW(compileComputeShader(glsl, SpirvOptimization::None));
+            }
     // A broadcast output, or a strided tensor in the linear walk, is not a valid program.
     kernel::ElementwiseProgram bad = p;
     bad.walk = Walk::Quads;
@@ -150,4 +153,19 @@ TEST_CASE("general kernels: two outputs of different types, mixed input types, e
     bad.walk = Walk::Linear;
     bad.access = {Access::Packed, Access::Strided, Access::Packed, Access::Packed, Access::Packed};
     CHECK_FALSE(bad.validate().empty());
+    // Rows only in the quads walk; a fixed rank not in the linear walk.
+    bad.walk = Walk::Elements;
+    bad.access = {Access::Rows, Access::Packed, Access::Packed, Access::Packed, Access::Packed};
+    CHECK_FALSE(bad.validate().empty());
+    bad.walk = Walk::Linear;
+    bad.access = {Access::Packed, Access::Packed, Access::Packed, Access::Packed, Access::Packed};
+    bad.rank = 2;
+    CHECK_FALSE(bad.validate().empty());
+    // The rank is part of the hash (the code differs), and 0 leaves earlier hashes as they were.
+    kernel::ElementwiseProgram quads = p;
+    quads.walk = Walk::Quads;
+    quads.access = bad.access;
+    const uint64_t dynamicRank = quads.hash();
+    quads.rank = 2;
+    CHECK(quads.hash() != dynamicRank);
 }
