@@ -933,6 +933,11 @@ TEST_CASE("QUANTIZE and DEQUANTIZE on 4-bit tensors: layouts, ranks 1 through 8,
                 gaps.inputs[0].spec.strides = {step};
                 runQuant4(device, gaps, rng, "strides " + std::to_string(step), {}, gens, max);
             }
+            // A transposed input and a packed output whose rows are whole quads: the quads walk, 4 nibbles of the
+            // output (half a word) per step.
+            FamilyCase quads = q63Case(op, in, F32, out, {12, 16}, true, {12, 1});
+            quads.inputs[0].spec.strides = permutedStrides({12, 16}, {1, 0});
+            runQuant4(device, quads, rng, "transposed input, quads of the packed output", {}, gens, max);
             // More than 65536 elements in one linear walk: CPU devices run the whole quads and the tail as two
             // dispatches, whose last and first nibbles share a word (65541 = 4 * 16385 + 1).
             FamilyCase split = q63Case(op, in, F32, out, {65541}, true, {1});
