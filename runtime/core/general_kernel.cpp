@@ -161,19 +161,20 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
         vk::BoundBuffer ranges[vk::kMaxBindings];
         for (uint32_t t = 0; t < tensorCount; ++t) {
             const BoundBuffer& b = *bound[t];
-            const uint32_t eb = plan_.tensorBytes[t];
+            const uint32_t bits = plan_.tensorBits[t];
             const bool broadcast = variant.program.access[t] == Access::Broadcast;
             const uint64_t first = chunk.firstElement[t] + (broadcast ? 0 : skip);
             const uint64_t span = broadcast || (skip == 0 && count == chunk.count) ? chunk.spanElements[t] : count;
-            const uint64_t start = b.offset + first * eb;
+            // The bytes holding elements first .. first + span - 1 (a 4-bit element may start mid-byte).
+            const uint64_t start = b.offset + first * bits / 8;
             // Elements narrower than 32 bits are read and written through their words: the range ends on one.
-            const uint64_t end = (start + span * eb + 3) & ~uint64_t(3);
+            const uint64_t end = (b.offset + ((first + span) * bits + 7) / 8 + 3) & ~uint64_t(3);
             const uint64_t aligned = start - start % alignment;
             if (end > b.offset + totals[t] || end > b.buffer->size())
                 fail(E_FAIL, "internal: chunk outside its tensor (" + operatorName + ")");
             ranges[t].range = {b.buffer->handle(), aligned, end - aligned};
             ranges[t].written = t < outputCount_;
-            words[layout.bases + t] = static_cast<uint32_t>((start - aligned) / eb);
+            words[layout.bases + t] = static_cast<uint32_t>(((start - aligned) * 8 + first * bits % 8) / bits);
         }
         words[kernel::GeneralParamsLayout::kCount] = static_cast<uint32_t>(count);
         words[kernel::GeneralParamsLayout::kRank] = chunk.rank;

@@ -177,6 +177,8 @@ ScalarType scalarType(DML_TENSOR_DATA_TYPE type) {
         case DML_TENSOR_DATA_TYPE_UINT16: return ScalarType::UInt16;
         case DML_TENSOR_DATA_TYPE_UINT32: return ScalarType::UInt32;
         case DML_TENSOR_DATA_TYPE_UINT64: return ScalarType::UInt64;
+        case DML_TENSOR_DATA_TYPE_INT4: return ScalarType::Int4;
+        case DML_TENSOR_DATA_TYPE_UINT4: return ScalarType::UInt4;
         default: fail(E_NOTIMPL, std::string("data type ") + dataTypeName(type) + " has no element-wise kernels");
     }
 }

@@ -13,7 +13,8 @@ ElementwisePlan planElementwise(const std::vector<TensorLayout>& tensors) {
         fail(E_FAIL, "internal: " + std::to_string(tensors.size()) + " tensors in one element-wise plan");
     plan.tensorCount = static_cast<uint32_t>(tensors.size());
     for (uint32_t t = 0; t < plan.tensorCount; ++t) {
-        plan.tensorBytes[t] = tensors[t].elementBytes();
+        plan.tensorBits[t] = elementSizeInBits(tensors[t].dataType);
+        plan.tensorBytes[t] = (plan.tensorBits[t] + 7) / 8;
         plan.elementBytes = std::max(plan.elementBytes, plan.tensorBytes[t]);
     }
     plan.elementCount = tensors[0].elementCount;

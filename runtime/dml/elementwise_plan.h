@@ -15,7 +15,8 @@ constexpr uint32_t kMaxPlanTensors = 9;  // QUANTIZED_LINEAR_ADD: output + 8 inp
 struct ElementwisePlan {
     uint32_t tensorCount = 0;  // tensor 0 is the output, then the inputs in slot order
     uint32_t elementBytes = 0;                     // the widest tensor's element size
-    uint32_t tensorBytes[kMaxPlanTensors] = {};    // each tensor's element size
+    uint32_t tensorBytes[kMaxPlanTensors] = {};    // each tensor's element size (4-bit types: 1, for span limits)
+    uint32_t tensorBits[kMaxPlanTensors] = {};     // each tensor's element size in bits (4 for INT4 and UINT4)
     uint32_t rank = 0;                             // after merging; dimension 0 is the innermost
     uint64_t sizes[kMaxRank] = {};
     uint64_t strides[kMaxPlanTensors][kMaxRank] = {};

@@ -120,6 +120,7 @@ bool is64(ScalarType t) { return kernel::scalarTypeBits(t) == 64; }
 // The unsigned type of the same width: bitwise operators and IF move raw encodings.
 ScalarType rawType(ScalarType t) {
     switch (kernel::scalarTypeBits(t)) {
+        case 4: return ScalarType::UInt4;
         case 8: return ScalarType::UInt8;
         case 16: return ScalarType::UInt16;
         case 32: return ScalarType::UInt32;
@@ -215,16 +216,29 @@ uint32_t applyScaleBias(GeneralLowering& lowered, const OperatorInfo& info, uint
 // The computed type of an integer value (int for signed types, uint for unsigned ones) as Int32 or UInt32.
 ScalarType wideType(ScalarType t) { return kernel::isSignedIntegerType(t) ? ScalarType::Int32 : ScalarType::UInt32; }
 
-// round(x / scale) + zeroPoint saturated to the 8-bit `out` type (QUANTIZE_LINEAR, QUANTIZED_LINEAR_ADD). `x` is
+// An integer type's range, its bounds as 64-bit two's-complement patterns.
+struct IntRange {
+    int64_t lo;
+    uint64_t hi;  // the type's range: [lo, hi] (as signed or unsigned values)
+};
+IntRange typeRange(ScalarType type) {
+    const uint32_t bits = kernel::scalarTypeBits(type);
+    if (kernel::isSignedIntegerType(type))
+        return {bits == 64 ? INT64_MIN : -(int64_t(1) << (bits - 1)),
+                bits == 64 ? uint64_t(INT64_MAX) : (uint64_t(1) << (bits - 1)) - 1};
+    return {0, bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1};
+}
+
+// round(x / scale) + zeroPoint saturated to the 8- or 4-bit `out` type (QUANTIZE_LINEAR, QUANTIZED_LINEAR_ADD). `x` is
 // float or int, `scale` float; `zeroPoint` of `out`'s computed type, or ~0u for none (0).
 uint32_t quantizeValue(kernel::ElementwiseProgram& p, uint32_t x, uint32_t scale, uint32_t zeroPoint, ScalarType out) {
     const uint32_t zp = zeroPoint == ~0u ? intConstant(p, 0, ScalarType::Int32)
                         : p.ops[zeroPoint].type == ScalarType::Int32 ? zeroPoint
                                                                      : p.cast(zeroPoint, ScalarType::Int32);
     const uint32_t q = p.call(Fn::Quantize, ScalarType::Int32, {x, scale, zp});
-    const bool isSigned = kernel::isSignedIntegerType(out);
-    const uint32_t lo = intConstant(p, isSigned ? -128 : 0, ScalarType::Int32);
-    const uint32_t hi = intConstant(p, isSigned ? 127 : 255, ScalarType::Int32);
+    const IntRange range = typeRange(out);  // INT8 -128..127, UINT8 0..255, INT4 -8..7, UINT4 0..15
+    const uint32_t lo = intConstant(p, range.lo, ScalarType::Int32);
+    const uint32_t hi = intConstant(p, int64_t(range.hi), ScalarType::Int32);
     const uint32_t r = p.call(Fn::Min, ScalarType::Int32, {p.call(Fn::Max, ScalarType::Int32, {q, lo}), hi});
     return p.cast(r, out);
 }
@@ -241,19 +255,6 @@ uint32_t dequantizeValue(kernel::ElementwiseProgram& p, uint32_t x, uint32_t sca
 }
 
 // ---- bounds of CLIP, CLIP1, CLIP_GRAD, CLIP_GRAD1 ---------------------------------------------------------------------
-
-// An integer bound for a tensor of `type` as its 64-bit two's-complement pattern.
-struct IntRange {
-    int64_t lo;
-    uint64_t hi;  // the type's range: [lo, hi] (as signed or unsigned values)
-};
-IntRange typeRange(ScalarType type) {
-    const uint32_t bits = kernel::scalarTypeBits(type);
-    if (kernel::isSignedIntegerType(type))
-        return {bits == 64 ? INT64_MIN : -(int64_t(1) << (bits - 1)),
-                bits == 64 ? uint64_t(INT64_MAX) : (uint64_t(1) << (bits - 1)) - 1};
-    return {0, bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1};
-}
 
 // A DML_SCALAR_UNION's value for an integer tensor of `type`: the low bits, sign-extended for signed types (as a
 // 128-bit value so that both INT64 and UINT64 fit).

@@ -345,8 +345,8 @@ constexpr FieldSpec kQuantizedAddFields[] = {
     {"OutputTensor", FieldKind::OutputTensor, FloatRule::Any, &kQuantizedAddSupport}};
 
 // QUANTIZE and DEQUANTIZE (6_3): QuantizationTensors = [scale] or [scale, zero point] (reference section 9; their
-// semantics are inferred from QUANTIZE_LINEAR and the callers). INT4/UINT4 are listed (and refused as not implemented).
-constexpr uint32_t k4Bit = kTypeMask(DML_TENSOR_DATA_TYPE_INT4) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT4);
+// semantics are inferred from QUANTIZE_LINEAR and the callers). INT4/UINT4: two elements per byte, low nibble first.
+constexpr uint32_t k4Bit = k4BitTypes;
 constexpr SupportRow kQuantizeFloatRows[] = {{DML_FEATURE_LEVEL_6_3, 1, 8, kFloatTypes}};
 constexpr SupportTable kQuantizeFloatSupport{kQuantizeFloatRows, std::size(kQuantizeFloatRows)};
 constexpr SupportRow kQuantizeIntRows[] = {{DML_FEATURE_LEVEL_6_3, 1, 8, kI8U8 | k4Bit}};

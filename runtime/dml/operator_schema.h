@@ -58,10 +58,12 @@ constexpr uint32_t kUnsignedTypes = kTypeMask(DML_TENSOR_DATA_TYPE_UINT32) | kTy
                                     kTypeMask(DML_TENSOR_DATA_TYPE_UINT8);
 constexpr uint32_t k64BitTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT64) |
                                  kTypeMask(DML_TENSOR_DATA_TYPE_FLOAT64);
+constexpr uint32_t k4BitTypes = kTypeMask(DML_TENSOR_DATA_TYPE_INT4) | kTypeMask(DML_TENSOR_DATA_TYPE_UINT4);
+// Every type but the 4-bit ones (which DirectML takes in QUANTIZE and DEQUANTIZE only).
+constexpr uint32_t kAllTypes = kFloatTypes | kSignedTypes | kUnsignedTypes | k64BitTypes;
 // The data types vkdml's kernels handle: every type a DirectML element-wise activation or identity takes (64-bit
-// ones as bit-exact copies only).
-constexpr uint32_t kImplementedTypes = kFloatTypes | kSignedTypes | kUnsignedTypes | k64BitTypes;
-constexpr uint32_t kAllTypes = kImplementedTypes;
+// ones as bit-exact copies only), and the 4-bit ones of QUANTIZE and DEQUANTIZE.
+constexpr uint32_t kImplementedTypes = kAllTypes | k4BitTypes;
 
 // From `since` (a feature level) until the next row of the same table: the dimension counts and data types DirectML
 // allows.

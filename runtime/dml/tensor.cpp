@@ -143,9 +143,10 @@ TensorLayout readTensorDesc(const DML_TENSOR_DESC* desc, const std::string& fiel
                 " is less than DMLCalcBufferTensorSize = " + std::to_string(minimum));
     t.totalBytes = buffer.TotalTensorSizeInBytes;
     uint32_t align = buffer.GuaranteedBaseOffsetAlignment;
-    require(align == 0 || ((align & (align - 1)) == 0 && align >= t.elementBytes()),
+    const uint32_t elementBytes = std::max(1u, t.elementBytes());  // 4-bit elements: their byte
+    require(align == 0 || ((align & (align - 1)) == 0 && align >= elementBytes),
             f + "GuaranteedBaseOffsetAlignment = " + std::to_string(align) +
-                ": must be 0 or a power of two >= the element size (" + std::to_string(t.elementBytes()) + ")");
+                ": must be 0 or a power of two >= the element size (" + std::to_string(elementBytes) + ")");
     t.baseAlignment = align;
     return t;
 }

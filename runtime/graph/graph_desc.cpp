@@ -14,7 +14,7 @@ std::string quoted(const char* name) { return name && *name ? std::string(" \"")
 
 // Bytes a consumer reads through `layout`: up to the end of its last element.
 uint64_t impliedBytes(const dml::TensorLayout& layout) {
-    return (layout.lastElementIndex + 1) * layout.elementBytes();
+    return ((layout.lastElementIndex + 1) * dml::elementSizeInBits(layout.dataType) + 7) / 8;
 }
 
 class Reader {

@@ -50,7 +50,7 @@ std::string literal(const Op& op) {
     return text;
 }
 
-std::string mask(uint32_t bits) { return bits == 8 ? "0xffu" : "0xffffu"; }
+std::string mask(uint32_t bits) { return bits == 4 ? "0xfu" : bits == 8 ? "0xffu" : "0xffffu"; }
 
 // A value of `type` from its raw element bits `b` (uint, or uvec2 for 64-bit types), and back.
 std::string fromBitsExpr(ScalarType type, const std::string& b) {
@@ -104,9 +104,11 @@ private:
     std::string base(uint32_t t) const { return word(layout_.bases + t); }
     uint32_t bits(uint32_t t) const { return scalarTypeBits(type(t)); }
     // A packed tensor (or one read by rows) read or written as whole vectors (4 elements) in the linear and quads
-    // walks, starting at element vectorStart(t).
+    // walks, starting at element vectorStart(t). 4-bit tensors are not: their 4 elements are half a word (see
+    // storeOutput).
     bool vectorized(uint32_t t) const {
-        return p_.walk != Walk::Elements && (p_.access[t] == Access::Packed || p_.access[t] == Access::Rows) && bits(t) < 64;
+        return p_.walk != Walk::Elements && (p_.access[t] == Access::Packed || p_.access[t] == Access::Rows) &&
+               bits(t) >= 8 && bits(t) < 64;
     }
     std::string vectorStart(uint32_t t) const {
         return p_.access[t] == Access::Rows ? "at" + str(t) : "(" + base(t) + " + e)";
@@ -297,6 +299,19 @@ private:
         if (lanes == Lanes::Vector && vectorized(o))
             return indent + n + "q[" + vectorStart(o) + " >> 2u] = uvec4(" + lane(0) + ", " + lane(1) + ", " + lane(2) + ", " +
                    lane(3) + ");\n";
+        if (lanes == Lanes::Vector && bits(o) == 4 && (p_.access[o] == Access::Packed || p_.access[o] == Access::Rows)) {
+            // 4 nibbles, 16 bits of a word whose other half another invocation (or the tensor's padding) owns: one
+            // atomic pair for the 4 when they lie in one half word, else one pair per nibble.
+            const std::string i = vectorStart(o);
+            std::string code = indent + "if ((" + i + " & 3u) == 0u) {\n" + indent + "    const uint shift = (" + i +
+                               " & 4u) * 4u;\n" + indent + "    const uint v = " + lane(0) + " | (" + lane(1) +
+                               " << 4u) | (" + lane(2) + " << 8u) | (" + lane(3) + " << 12u);\n" + indent +
+                               "    atomicAnd(" + n + "[" + i + " >> 3u], ~(0xffffu << shift));\n" + indent +
+                               "    atomicOr(" + n + "[" + i + " >> 3u], v << shift);\n" + indent + "} else {\n";
+            for (uint32_t k = 0; k < count; ++k)
+                code += indent + "    store" + s + "(" + laneIndex(o, k) + ", o" + s + "_" + str(k) + ");\n";
+            return code + indent + "}\n";
+        }
         std::string code;
         for (uint32_t k = 0; k < count; ++k) {
             const std::string call = "store" + s + "(" + laneIndex(o, k) + ", o" + s + "_" + str(k) + ");";

@@ -16,7 +16,8 @@ struct TypeInfo {
 constexpr TypeInfo kTypes[] = {
     {"float32", "f32", 32}, {"float16", "f16", 16}, {"float64", "x64", 64}, {"int8", "i8", 8},
     {"int16", "i16", 16},   {"int32", "i32", 32},   {"int64", "x64", 64},   {"uint8", "u8", 8},
-    {"uint16", "u16", 16},  {"uint32", "u32", 32},  {"uint64", "x64", 64},
+    {"uint16", "u16", 16},  {"uint32", "u32", 32},  {"uint64", "x64", 64},  {"int4", "i4", 4},
+    {"uint4", "u4", 4},
 };
 
 const TypeInfo& typeInfo(ScalarType type) {
@@ -46,7 +47,7 @@ bool isFloatType(ScalarType type) {
 }
 bool isSignedIntegerType(ScalarType type) {
     return type == ScalarType::Int8 || type == ScalarType::Int16 || type == ScalarType::Int32 ||
-           type == ScalarType::Int64;
+           type == ScalarType::Int64 || type == ScalarType::Int4;
 }
 
 const char* walkName(Walk walk) {

@@ -14,6 +14,7 @@ namespace vkdml::kernel {
 
 enum class ScalarType : uint8_t {
     Float32, Float16, Float64, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64,
+    Int4, UInt4,  // two per byte, the first element in the low nibble (QUANTIZE and DEQUANTIZE only)
 };
 const char* scalarTypeName(ScalarType type);  // "float32"
 uint32_t scalarTypeBits(ScalarType type);

@@ -115,6 +115,17 @@ TEST_CASE("CheckFeatureSupport argument checks") {
     query.DataType = DML_TENSOR_DATA_TYPE_FLOAT32;
     REQUIRE(check(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof(query), &query, sizeof(data), &data) == S_OK);
     CHECK(data.IsSupported == TRUE);
+    // UINT4 / INT4: from feature level 6_3 (QUANTIZE and DEQUANTIZE run them), not below.
+    TestDevice level62(DML_FEATURE_LEVEL_6_2);
+    for (DML_TENSOR_DATA_TYPE four : {DML_TENSOR_DATA_TYPE_UINT4, DML_TENSOR_DATA_TYPE_INT4}) {
+        query.DataType = four;
+        REQUIRE(check(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof(query), &query, sizeof(data), &data) == S_OK);
+        CHECK(data.IsSupported == TRUE);
+        REQUIRE(vkdmlCheckFeatureSupport(level62, DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof(query), &query,
+                                         sizeof(data), &data) == S_OK);
+        CHECK(data.IsSupported == FALSE);
+    }
+    query.DataType = DML_TENSOR_DATA_TYPE_FLOAT32;
 
     CHECK(check(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof(query) - 1, &query, sizeof(data), &data) == E_INVALIDARG);
     CHECK(check(DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT, sizeof(query), nullptr, sizeof(data), &data) == E_INVALIDARG);

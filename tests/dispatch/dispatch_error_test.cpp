@@ -359,8 +359,12 @@ static std::string rowTensorType(const std::string& op, const std::string& field
     if (has("QUANTIZE") && field.find("Scale") == std::string::npos) {
         // QUANTIZE_LINEAR: FLOAT32 in, UINT8 out; DEQUANTIZE_LINEAR: UINT8 in, FLOAT32 out; QUANTIZED_LINEAR_ADD:
         // UINT8 everywhere but the scales. Zero points have the quantized type.
-        if (op == "ELEMENT_WISE_QUANTIZE_LINEAR") return field == "InputTensor" ? "FLOAT32" : "UINT8";
-        if (op == "ELEMENT_WISE_DEQUANTIZE_LINEAR") return field == "OutputTensor" ? "FLOAT32" : "UINT8";
+        // QUANTIZE, DEQUANTIZE (6_3) alike, their QuantizationTensors (the scale) FLOAT32.
+        if (field == "QuantizationTensors") return "FLOAT32";
+        if (op == "ELEMENT_WISE_QUANTIZE_LINEAR" || op == "QUANTIZE")
+            return field == "InputTensor" ? "FLOAT32" : "UINT8";
+        if (op == "ELEMENT_WISE_DEQUANTIZE_LINEAR" || op == "DEQUANTIZE")
+            return field == "OutputTensor" ? "FLOAT32" : "UINT8";
         return "UINT8";
     }
     return "FLOAT32";
@@ -387,12 +391,20 @@ TEST_CASE("every operator row builds a desc vkdml either runs or names as not im
                                                                        {"valueDelta", 0.5}}}};
                     bindings[field.name] = field.name;
                     break;
+                case vkdml::dispatch::FieldKind::InputTensorArray:  // one tensor, bound as "<name>[0]"
+                    desc[field.name] = {{{"DataType", rowTensorType(name, field.name)}, {"Sizes", {1, 1, 2, 4}}}};
+                    doc["resources"][std::string(field.name) + "0"] = {
+                        {"initialValuesDataType", "FLOAT32"}, {"initialValues", {{"valueCount", 8}, {"value", 0.5}}}};
+                    bindings[std::string(field.name) + "[0]"] = std::string(field.name) + "0";
+                    break;
                 case vkdml::dispatch::FieldKind::Float: desc[field.name] = 1.0; break;
                 case vkdml::dispatch::FieldKind::UInt: desc[field.name] = 1; break;
                 case vkdml::dispatch::FieldKind::UIntArray: desc[field.name] = {3}; break;
-                case vkdml::dispatch::FieldKind::Enum:  // MinMaxDataType FLOAT32, other enums their first value
-                    desc[field.name] = field.enumInfo == &vkdml::dispatch::kTensorDataTypeEnum
-                                           ? "FLOAT32"
+                case vkdml::dispatch::FieldKind::Enum:  // MinMaxDataType FLOAT32, QuantizationType SCALE, other
+                                                        // enums their first value
+                    desc[field.name] = field.enumInfo == &vkdml::dispatch::kTensorDataTypeEnum ? "FLOAT32"
+                                       : field.enumInfo == &vkdml::dispatch::kQuantizationTypeEnum
+                                           ? "DML_QUANTIZATION_TYPE_SCALE"
                                            : field.enumInfo->values.front().name;
                     break;
                 case vkdml::dispatch::FieldKind::ScalarUnion: desc[field.name] = 1.0; break;

@@ -79,6 +79,7 @@ const ModelCase kModels[] = {
     {"dml_graph_activation_chain", 1e-5},
     {"dml_graph_owned_weights", 0},
     {"dml_compile_graph_dequantize", 0},
+    {"dml_dequantize_uint4_blocked", 0},
 };
 
 bool isNanText(const std::string& s) { return s.rfind("nan", 0) == 0 || s.rfind("-nan", 0) == 0; }

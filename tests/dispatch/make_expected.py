@@ -412,6 +412,23 @@ write_prints('dml_element_wise_quantize', {
     'quantized_int8': [clamp(round(x / scale), -128, 127) for x in X],
     'dequantized': [(q - zero_point) * scale for q in resource_values(m, 'Q')[1]]})
 
+# dml_dequantize_uint4_blocked: DEQUANTIZE of UINT4 weights {N=2, K/4=2, 4} (two per byte, the first in the low
+# nibble) with one FLOAT32 scale and one UINT4 zero point per block of 4 (strides {2, 1, 0}, the MatMulNBits
+# pattern): (q - zp) * scale; and DirectML's packing example UINT4 [1,2,3,4,5] = bytes 0x21 0x43 0x05 with scale 1
+m = load_model('dml_dequantize_uint4_blocked')
+
+
+def nibbles(data):
+    return [(b >> shift) & 15 for b in data for shift in (0, 4)]
+
+
+Q = nibbles(resource_values(m, 'weights')[1])
+_, S = resource_values(m, 'scale')
+ZP = nibbles(resource_values(m, 'zero_point')[1])
+write_prints('dml_dequantize_uint4_blocked', {
+    'dequantized': [f32((q - ZP[i // 4]) * S[i // 4]) for i, q in enumerate(Q)],
+    'example_out': nibbles(resource_values(m, 'packed_example')[1])[:5]})
+
 # dml_graph_gelu: Div(x, sqrt 2) -> Erf -> Add(1) -> Mul(x) -> Mul(0.5), each node rounding to FLOAT32; and
 # ACTIVATION_GELU on the same input, 0.5 x (1 + erf(x / sqrt 2)) in double
 m = load_model('dml_graph_gelu')

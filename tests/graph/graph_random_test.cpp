@@ -1,6 +1,7 @@
 // Differential test of fusion: random valid graphs (1-40 nodes of every element-wise operator and activation vkdml
-// implements, see random_operators.h, over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values; random
-// attributes; ranks 1-8; fan-out; broadcast, padded and OWNED_BY_DML graph inputs; constant nodes), each compiled
+// implements, see random_operators.h, over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values, and INT4
+// and UINT4 ones between QUANTIZE and DEQUANTIZE; random attributes; ranks 1-8; fan-out; broadcast, padded and
+// OWNED_BY_DML graph inputs; constant nodes), each compiled
 // fused and with VKDML_DISABLE_FUSION=1 and run on the same inputs. Every operator is deterministic and both
 // compilations call the same library functions, so the outputs must be bit-equal (NaNs equal to any NaN). A failing
 // seed prints its graph; a full run must have used every operator.
@@ -73,7 +74,7 @@ public:
                 builder_.outputEdge(v.node, outputs++);
                 g.outputBytes.push_back(desc(v.type).bytes());
                 g.outputTypes.push_back(v.type);
-                g.outputElementBytes.push_back(elementCount(g.sizes) * elementBytes(v.type));
+                g.outputElementBytes.push_back((elementCount(g.sizes) * elementBits(v.type) + 7) / 8);
                 log() << "output " << outputs - 1 << " = n" << v.node << "\n";
             }
         }
@@ -210,7 +211,8 @@ public:
     std::string text() const { return text_.str(); }
 };
 
-// Padding past the last element is undefined (DirectML leaves it so); NaNs of either payload are equal.
+// Padding past the last element is undefined (DirectML leaves it so); NaNs of either payload are equal. 4-bit
+// values are compared a byte (two elements) at a time; the tail nibble is untouched in both runs.
 bool sameValues(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint64_t bytes, Type type) {
     const uint32_t width = elementBytes(type);
     for (uint64_t i = 0; i < bytes; i += width) {

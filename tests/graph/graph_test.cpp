@@ -329,6 +329,73 @@ TEST_CASE("graph: DEQUANTIZE_LINEAR without a zero point, fused with ADD and one
     CHECK(device.validationMessageCount() == 0);
 }
 
+TEST_CASE("graph: QUANTIZE to UINT4 then DEQUANTIZE, fused and one kernel per node, give the same exact bytes") {
+    // q = clamp(round(x / s) + zp, 0, 15) (UINT4, a graph output and DEQUANTIZE's input), out = (q - zp) * s. Per-row
+    // scale and 4-bit zero point (strides {1, 0}); 37 elements a row, so rows start mid-byte in the 4-bit tensors.
+    TestDevice device;
+    const std::vector<uint32_t> sizes{6, 37};
+    GraphTensorDesc q4;
+    q4.type = DML_TENSOR_DATA_TYPE_UINT4;
+    q4.sizes = sizes;
+    GraphTensorDesc zp = q4;
+    zp.strides = {1, 0};
+    const GraphTensorDesc x = f32(sizes), scale = f32(sizes, {1, 0});
+    const VkdmlDevice dev = device;
+    auto create = [dev](DML_OPERATOR_TYPE type) {
+        return [dev, type](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+            const DML_TENSOR_DESC array[2] = {*t[1], *t[2]};
+            DML_QUANTIZE_OPERATOR_DESC desc{t[0], DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT, 2, array, t[3]};
+            const DML_OPERATOR_DESC opDesc{type, &desc};  // DEQUANTIZE's desc has the same layout
+            return vkdmlCreateOperator(dev, &opDesc, op);
+        };
+    };
+    const std::vector<float> xs = ramp(6 * 37, -9.0f, 0.0923f);
+    const std::vector<float> scales = {0.5f, 0.25f, 1.0f / 3, 0.1f, 2.0f, 0.75f};
+    const std::vector<uint8_t> zps = {0x38, 0xf0, 0x17};  // rows: 8, 3, 0, 15, 7, 1
+    auto zpOf = [&](size_t row) { return (zps[row / 2] >> (4 * (row % 2))) & 0xf; };
+    std::vector<std::vector<uint8_t>> quantized, dequantized;
+    for (bool fuse : {true, false}) {
+        CAPTURE(fuse);
+        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+        GraphBuilder builder(device);
+        const uint32_t qn = builder.addOperator({x, scale, zp}, q4, create(DML_OPERATOR_QUANTIZE));
+        const uint32_t dn = builder.addOperator({q4, scale, zp}, f32(sizes), create(DML_OPERATOR_DEQUANTIZE));
+        builder.inputEdge(0, qn, 0);
+        builder.inputEdge(1, qn, 1);
+        builder.inputEdge(2, qn, 2);
+        builder.edge(qn, dn, 0);
+        builder.inputEdge(1, dn, 1);
+        builder.inputEdge(2, dn, 2);
+        builder.outputEdge(dn, 0);
+        builder.outputEdge(qn, 1);
+        Owned<VkdmlDispatchable> compiled;
+        REQUIRE(builder.compile(compiled.put()) == S_OK);
+        UINT steps = 0, fusedSteps = 0;
+        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fusedSteps));
+        CHECK(steps == (fuse ? 1u : 2u));
+        std::vector<uint8_t> zpBytes(zps);
+        zpBytes.resize(4, 0);
+        const GraphRun run = runGraph(device, compiled,
+                                      {{floats(xs), floats(scales), zpBytes}, {}, {6 * 37 * 4, q4.bytes()}});
+        REQUIRE_MESSAGE(run.ok(), run.failedCall);
+        CHECK(run.canaryIntact);
+        const std::vector<float> out = asFloats(run.outputs[0]);
+        for (size_t i = 0; i < xs.size(); ++i) {
+            const size_t row = i / 37;
+            const double quotient = double(xs[i]) / double(scales[row]);
+            const int64_t want = std::min<int64_t>(std::max<int64_t>(int64_t(std::nearbyint(quotient)) + zpOf(row), 0), 15);
+            const uint32_t got = (run.outputs[1][i / 2] >> (4 * (i % 2))) & 0xf;
+            REQUIRE_MESSAGE(got == want, "element ", i);
+            REQUIRE_MESSAGE(out[i] == float(double(want - int64_t(zpOf(row))) * double(scales[row])), "element ", i);
+        }
+        quantized.push_back(run.outputs[1]);
+        dequantized.push_back(run.outputs[0]);
+    }
+    CHECK(quantized[0] == quantized[1]);
+    CHECK(dequantized[0] == dequantized[1]);
+    CHECK(device.validationMessageCount() == 0);
+}
+
 TEST_CASE("graph: QUANTIZED_LINEAR_ADD without zero points (absent slots before present ones) fused with ADD") {
     // out = round_even(a * 0.5 + b * 0.25) + c (no saturation: |sum| <= 96, |c| <= 3): AZeroPointTensor (slot 2),
     // BZeroPointTensor (5) and

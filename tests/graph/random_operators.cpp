@@ -233,7 +233,11 @@ RandomAttributes randomAttributes(const RandomOperator& op, std::mt19937_64& rng
     a.zeroPoints = rng() % 4 != 0;
     a.compareOutput = rng() % 4 == 0 ? DML_TENSOR_DATA_TYPE_UINT32 : U8;
     a.castFrom = types[rng() % types.size()];
-    a.quantized = rng() % 2 ? DML_TENSOR_DATA_TYPE_INT8 : U8;
+    // The quantized type of QUANTIZE / DEQUANTIZE nodes (QUANTIZE_LINEAR and QUANTIZED_LINEAR_ADD refuse 4-bit
+    // ones and are drawn again): 4-bit values only ever flow into DEQUANTIZE and QUANTIZE zero points.
+    static constexpr Type kQuantized[] = {DML_TENSOR_DATA_TYPE_INT8, U8, DML_TENSOR_DATA_TYPE_INT4,
+                                          DML_TENSOR_DATA_TYPE_UINT4};
+    a.quantized = kQuantized[rng() % 4];
     return a;
 }
 

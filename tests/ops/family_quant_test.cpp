@@ -49,7 +49,8 @@ int64_t intValue(Type t, uint64_t bits) {
 // The double quotient decides ties exactly: a quotient within 2048 of zero that is not a half-integer lies at
 // least 2^-33 from one (x and scale have at most 32 and 24 significant bits), far beyond the division's error.
 int64_t refQuantize(double x, double s, int64_t zp, Type out) {
-    const int64_t lo = out == I8 ? -128 : 0, hi = out == I8 ? 127 : 255;
+    const int64_t lo = isSignedType(out) ? -(int64_t(1) << (bitWidth(out) - 1)) : 0;
+    const int64_t hi = isSignedType(out) ? -lo - 1 : (int64_t(1) << bitWidth(out)) - 1;
     auto clampTo = [&](int64_t v) { return std::min(std::max(v, lo), hi); };
     if (std::isnan(x) || std::isnan(s)) return clampTo(zp);
     const bool negative = std::signbit(x) != std::signbit(s);
@@ -94,7 +95,8 @@ FamilyAccept quantizeAccept(const FamilyCase& c) {
 
 FamilyAccept dequantizeAccept(const FamilyCase& c, MaxError& max) {
     const Type in = c.inputs[0].type, scale = c.inputs[1].type, out = c.output.type;
-    const uint64_t bound = (out == F32 && bitWidth(in) < 32) ? 0 : 1;
+    // 4-bit inputs: (x - zp) * scale has at most 5 + 11 significant bits for FLOAT16, exact in fp32: 0 ULP.
+    const uint64_t bound = (bitWidth(in) == 4 || (out == F32 && bitWidth(in) < 32)) ? 0 : 1;
     MaxError* m = &max;
     return [=](const std::vector<uint64_t>& v, uint64_t got, std::string& expected) {
         const int64_t x = intValue(in, v[0]), zp = v.size() > 2 ? intValue(in, v[2]) : 0;
@@ -720,7 +722,7 @@ TEST_CASE("QUANTIZE and DEQUANTIZE (6_3): SCALE and SCALE_ZERO_POINT, ties, spec
     MESSAGE("DEQUANTIZE: largest error " << max.ulp << " ULP");
 }
 
-TEST_CASE("validation: QUANTIZE and DEQUANTIZE fields -> E_INVALIDARG naming the field, INT4 -> E_NOTIMPL") {
+TEST_CASE("validation: QUANTIZE and DEQUANTIZE fields -> E_INVALIDARG naming the field") {
     TestDevice device;
     const std::vector<uint32_t> s = {2, 3, 4};
     constexpr DML_OPERATOR_TYPE Q = DML_OPERATOR_QUANTIZE, D = DML_OPERATOR_DEQUANTIZE;
@@ -757,11 +759,9 @@ TEST_CASE("validation: QUANTIZE and DEQUANTIZE fields -> E_INVALIDARG naming the
     }
     CHECK(tryCreate(device, q63Case(Q, F32, F16, I8, s, true, {1, 3, 1})) == S_OK);
     CHECK(tryCreate(device, q63Case(D, I8, F16, F16, s, false, {2, 1, 1})) == S_OK);
-    // INT4 / UINT4 are valid DirectML types here but not implemented by vkdml: E_NOTIMPL naming the type.
-    device.clearErrors();
-    CHECK(tryCreate(device, q63Case(Q, F32, F32, DML_TENSOR_DATA_TYPE_INT4, s, false)) == E_NOTIMPL);
-    CHECK(device.lastError().find("INT4") != std::string::npos);
-    CHECK(tryCreate(device, q63Case(D, DML_TENSOR_DATA_TYPE_UINT4, F32, F32, s, false)) == E_NOTIMPL);
+    // INT4 / UINT4 (the 4-bit cases are in the tests below).
+    CHECK(tryCreate(device, q63Case(Q, F32, F32, DML_TENSOR_DATA_TYPE_INT4, s, false)) == S_OK);
+    CHECK(tryCreate(device, q63Case(D, DML_TENSOR_DATA_TYPE_UINT4, F32, F32, s, false)) == S_OK);
     TestDevice level62(DML_FEATURE_LEVEL_6_2);
     CHECK(tryCreate(level62, q63Case(Q, F32, F32, U8, s, true)) == E_INVALIDARG);
     CHECK(tryCreate(level62, q63Case(D, U8, F32, F32, s, true)) == E_INVALIDARG);
@@ -783,4 +783,276 @@ TEST_CASE("validation: QUANTIZED_LINEAR_ADD does not run in place (DirectML: no 
     CHECK(run.hr == E_INVALIDARG);
     CHECK(run.failedCall.find("vkdmlRecordDispatch") != std::string::npos);
     CHECK(run.failedCall.find("overlaps input ATensor") != std::string::npos);
+}
+
+// ---- QUANTIZE and DEQUANTIZE on INT4 / UINT4 (feature level 6_3) ---------------------------------------------------------
+// Two elements per byte, the first in the low nibble (directml-api.md section 1.3); strides and offsets count
+// elements (nibbles). INT4 saturates to -8..7, UINT4 to 0..15; the rounding is QUANTIZE's for 8 bits. Nibbles of the
+// output range that hold no element (the tail of the last byte, padding between strided elements) are left as they
+// were; on input they are ignored (the inputs' are random). Exact: every element equals the reference, 0 ULP.
+
+namespace {
+
+constexpr Type I4 = DML_TENSOR_DATA_TYPE_INT4, U4 = DML_TENSOR_DATA_TYPE_UINT4;
+constexpr DML_OPERATOR_TYPE Q63 = DML_OPERATOR_QUANTIZE, D63 = DML_OPERATOR_DEQUANTIZE;
+
+// Every nibble of the output's range that holds no element still has the canary's nibble (kCanary 0xCD: 0xD low,
+// 0xC high): nothing wrote the neighbour of an element, nor the tail of the last byte.
+void checkUntouchedNibbles(const std::string& label, const FamilyCase& c, const FamilyRun& run) {
+    if (!run.ok() || bitWidth(c.output.type) != 4) return;
+    std::vector<bool> element(run.output.size() * 2, false);
+    const auto strides = stridesOf(c.output.spec);
+    for (uint64_t e = 0, n = elementCount(c.output.spec.sizes); e < n; ++e)
+        element[elementIndex(c.output.spec.sizes, strides, e)] = true;
+    uint64_t changed = 0, first = ~uint64_t(0);
+    for (uint64_t i = 0; i < element.size(); ++i) {
+        if (element[i]) continue;
+        const uint32_t nibble = (run.output[i / 2] >> (4 * (i % 2))) & 0xf;
+        if (nibble != ((kCanary >> (4 * (i % 2))) & 0xf)) {
+            if (!changed++) first = i;
+        }
+    }
+    CHECK_MESSAGE(changed == 0, label << ": " << changed << " nibbles that hold no element were written, first #"
+                                      << first);
+}
+
+void runQuant4(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& what,
+               const std::vector<std::vector<uint64_t>>& prefixes, const std::vector<ValueGen>& gens, MaxError& max) {
+    const bool quantize = c.op == QL || c.op == Q63;
+    for (size_t i = 0; i < c.inputs.size(); ++i)
+        if (!c.inputs[i].absent)
+            fillTensor(c.inputs[i], rng, i < prefixes.size() ? prefixes[i] : std::vector<uint64_t>{},
+                       i < gens.size() ? gens[i] : ValueGen{});
+    const FamilyRun run = runFamily(device, c);
+    checkFamily(label(c, what), c, run, quantize ? quantizeAccept(c) : dequantizeAccept(c, max));
+    checkUntouchedNibbles(label(c, what), c, run);
+}
+
+std::vector<uint64_t> every4Bit() {
+    std::vector<uint64_t> v;
+    for (uint64_t x = 0; x < 16; ++x) v.push_back(x);
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("QUANTIZE to INT4 and UINT4: ties, saturation, specials, every zero point, odd sizes, the tail nibble") {
+    TestDevice device;
+    std::mt19937_64 rng(150);
+    MaxError unused;
+    for (Type in : {F32, F16})
+        for (Type scale : {F32, F16})
+            for (Type out : {I4, U4})
+                for (bool zp : {true, false}) {
+                    // Ties of scale 0.25 (every k + 1/2 for |k| <= 300: far past saturation), specials; 16 rows, one
+                    // zero point each (every 4-bit value), one scale each.
+                    std::vector<uint64_t> xs = tieValues(in, 0.25);
+                    for (uint64_t v : specialValues(in)) xs.push_back(v);
+                    const uint32_t n = static_cast<uint32_t>(xs.size());
+                    FamilyCase c = q63Case(Q63, in, scale, out, {16, n}, zp, {16, 1});
+                    std::vector<uint64_t> xs16;
+                    for (int r = 0; r < 16; ++r) xs16.insert(xs16.end(), xs.begin(), xs.end());
+                    std::vector<uint64_t> scales;
+                    for (int r = 0; r < 16; ++r) scales.push_back(floatBits(scale, r % 3 ? 0.25 : r % 2 ? 1.0 : -0.75));
+                    runQuant4(device, c, rng, "ties of 0.25, every zero point", {xs16, scales, every4Bit()}, {},
+                              unused);
+                }
+    // Odd sizes: the tail nibble of the last byte stays as it was (checkUntouchedNibbles), 4099 elements end mid-word.
+    for (Type out : {I4, U4})
+        for (uint32_t n : {1u, 3u, 5u, 8u, 9u, 4099u}) {
+            FamilyCase c = q63Case(Q63, F32, F32, out, {n}, n % 2 == 1, {1});
+            runQuant4(device, c, rng, "n=" + std::to_string(n), {}, {{}, scaleGen(F32)}, unused);
+        }
+}
+
+TEST_CASE("QUANTIZE to UINT4: DirectML's packing example [1,2,3,4,5] -> 0x21 0x43 0x05, tail nibble untouched") {
+    TestDevice device;
+    FamilyCase c = q63Case(Q63, F32, F32, U4, {5}, false, {1});
+    c.inputs[0].memory.assign(c.inputs[0].bytes(), 0);
+    for (int i = 0; i < 5; ++i) writeBits(c.inputs[0].memory, i, F32, floatBits(F32, i + 1));
+    c.inputs[1].memory.assign(c.inputs[1].bytes(), 0);
+    writeBits(c.inputs[1].memory, 0, F32, floatBits(F32, 1.0));
+    const FamilyRun run = runFamily(device, c);
+    REQUIRE(run.ok());
+    REQUIRE(run.output.size() == 4);  // DMLCalcBufferTensorSize: 20 bits -> 3 bytes -> 4
+    CHECK(run.output[0] == 0x21);
+    CHECK(run.output[1] == 0x43);
+    CHECK(run.output[2] == 0xC5);  // 5 in the low nibble; the high nibble keeps the canary's 0xC
+    CHECK(run.output[3] == kCanary);
+    CHECK(run.canaryIntact);
+}
+
+TEST_CASE("DEQUANTIZE INT4 and UINT4: every value against every zero point, FLOAT32 and FLOAT16, 0 ULP") {
+    TestDevice device;
+    std::mt19937_64 rng(151);
+    MaxError max;
+    for (Type in : {I4, U4})
+        for (Type out : {F32, F16}) {
+            // 16 x 16: x along axis 1 (every value), zero point and scale along axis 0 (4-bit zero point per row).
+            std::vector<uint64_t> scales;
+            for (uint32_t r = 0; r < 16; ++r) scales.push_back(floatBits(out, kScales[r % kScales.size()] * (1 + r)));
+            FamilyCase c = q63Case(D63, in, out, out, {16, 16}, true, {16, 1});
+            c.inputs[0].spec.strides = {0, 1};
+            runQuant4(device, c, rng, "every value and zero point", {}, {listGen(every4Bit()), listGen(scales),
+                      listGen(every4Bit())}, max);
+            // Special scales (0, inf, NaN, subnormal, extremes) times every value; odd sizes with no zero point.
+            const std::vector<uint64_t> specials = specialValues(out);
+            const uint32_t n = static_cast<uint32_t>(specials.size());
+            FamilyCase sp = q63Case(D63, in, out, out, {n, 16}, true, {n, 1});
+            sp.inputs[0].spec.strides = {0, 1};
+            runQuant4(device, sp, rng, "special scales", {}, {listGen(every4Bit()), listGen(specials)}, max);
+            for (uint32_t size : {1u, 3u, 5u, 4099u}) {
+                FamilyCase odd = q63Case(D63, in, out, out, {size}, size == 3, {1});
+                runQuant4(device, odd, rng, "n=" + std::to_string(size), {}, {{}, scaleGen(out)}, max);
+            }
+        }
+    MESSAGE("DEQUANTIZE 4-bit: largest error " << max.ulp << " ULP");
+    CHECK(max.ulp == 0);
+}
+
+TEST_CASE("QUANTIZE and DEQUANTIZE on 4-bit tensors: layouts, ranks 1 through 8, neighbouring nibbles, offsets") {
+    TestDevice device;
+    std::mt19937_64 rng(152);
+    MaxError max;
+    const ValueGen floats = [](std::mt19937_64& r) {
+        return floatBits(F32, (static_cast<double>(r() % 4001) - 2000) / 117.0);
+    };
+    for (DML_OPERATOR_TYPE op : {Q63, D63})
+        for (Type four : {I4, U4}) {
+            const Type in = op == Q63 ? F32 : four, out = op == Q63 ? four : F32;
+            const std::vector<ValueGen> gens = {op == Q63 ? floats : ValueGen{}, scaleGen(F32)};
+            // Neighbouring nibbles of one word written by different invocations: a transposed output (the walk
+            // steps through memory by 63 nibbles), strides of 2 and 3 nibbles (the gaps must stay untouched).
+            const std::vector<uint32_t> t = {64, 63};
+            FamilyCase transposed = q63Case(op, in, F32, out, t, true, {64, 1});
+            transposed.output.spec.strides = permutedStrides(t, {1, 0});
+            runQuant4(device, transposed, rng, "transposed output", {}, gens, max);
+            for (uint32_t step : {2u, 3u}) {
+                FamilyCase gaps = q63Case(op, in, F32, out, {1001}, false, {1});
+                gaps.output.spec.strides = {step};
+                gaps.inputs[0].spec.strides = {step};
+                runQuant4(device, gaps, rng, "strides " + std::to_string(step), {}, gens, max);
+            }
+            // A transposed input and a packed output whose rows are whole quads: the quads walk, 4 nibbles of the
+            // output (half a word) per step.
+            FamilyCase quads = q63Case(op, in, F32, out, {12, 16}, true, {12, 1});
+            quads.inputs[0].spec.strides = permutedStrides({12, 16}, {1, 0});
+            runQuant4(device, quads, rng, "transposed input, quads of the packed output", {}, gens, max);
+            // More than 65536 elements in one linear walk: CPU devices run the whole quads and the tail as two
+            // dispatches, whose last and first nibbles share a word (65541 = 4 * 16385 + 1).
+            FamilyCase split = q63Case(op, in, F32, out, {65541}, true, {1});
+            runQuant4(device, split, rng, "65541 elements (two dispatches share a word)", {}, gens, max);
+            FamilyCase offsets = q63Case(op, in, F32, out, {3, 37}, true, {3, 1});
+            offsets.inputs[0].offset = 48, offsets.inputs[1].offset = 16, offsets.output.offset = 32;
+            runQuant4(device, offsets, rng, "binding offsets", {}, gens, max);
+            FamilyCase separate = q63Case(op, in, F32, out, {5, 7}, true, {1, 7});
+            separate.separateBuffers = true;
+            runQuant4(device, separate, rng, "separate buffers", {}, gens, max);
+            for (uint32_t rank = 1; rank <= 8; ++rank) {
+                std::vector<uint32_t> sizes(rank);
+                for (auto& v : sizes) v = 1 + static_cast<uint32_t>(rng() % (rank > 5 ? 3 : 6));
+                std::string name = "rank " + std::to_string(rank) + " x ";
+                auto xs = randomStrides(sizes, rng, true, name);
+                name += ", scale ";
+                auto ss = randomStrides(sizes, rng, true, name);
+                name += ", zero point ";
+                auto zs = randomStrides(sizes, rng, true, name);
+                name += ", output ";
+                auto os = randomStrides(sizes, rng, false, name);
+                FamilyCase c = q63Case(op, in, F32, out, sizes, rank % 3 != 0);
+                c.inputs[0].spec.strides = xs;
+                c.inputs[1].spec.strides = ss;
+                if (c.inputs.size() > 2) c.inputs[2].spec.strides = zs;
+                c.output.spec.strides = os;
+                runQuant4(device, c, rng, name, {}, gens, max);
+            }
+        }
+    CHECK(max.ulp == 0);
+}
+
+TEST_CASE("QUANTIZE and DEQUANTIZE on 4-bit tensors: per-axis and blocked scales and 4-bit zero points") {
+    TestDevice device;
+    std::mt19937_64 rng(153);
+    MaxError max;
+    // The MatMulNBits pattern: weights {N, K} in blocks of 32 along K as {N, K / 32, 32}; one scale and one 4-bit
+    // zero point per block, repeated over the block by a 0 stride ({K / 32, 1, 0}), or a size-1 dimension.
+    for (Type four : {U4, I4})
+        for (Type f : {F32, F16}) {
+            FamilyCase blocked = q63Case(D63, four, f, f, {6, 5, 32}, true, {}, {5, 1, 0});
+            runQuant4(device, blocked, rng, "blocked scale and zero point (strides 5,1,0)", {}, {{}, scaleGen(f)},
+                      max);
+            FamilyCase ones = q63Case(D63, four, f, f, {6, 5, 32}, true, {6, 5, 1});
+            runQuant4(device, ones, rng, "blocked scale and zero point (sizes 6,5,1)", {}, {{}, scaleGen(f)}, max);
+            FamilyCase qBlocked = q63Case(Q63, f, f, four, {6, 5, 32}, true, {}, {5, 1, 0});
+            runQuant4(device, qBlocked, rng, "blocked scale and zero point (strides 5,1,0)", {}, {{}, scaleGen(f)},
+                      max);
+            FamilyCase axis = q63Case(Q63, f, f, four, {7, 9}, true, {1, 9});
+            runQuant4(device, axis, rng, "per-axis scale {1,9}", {}, {{}, scaleGen(f)}, max);
+            FamilyCase tensor = q63Case(D63, four, f, f, {7, 9}, true, {1, 1});
+            runQuant4(device, tensor, rng, "per-tensor scale {1,1}", {}, {{}, scaleGen(f)}, max);
+        }
+    CHECK(max.ulp == 0);
+}
+
+TEST_CASE("validation: 4-bit QUANTIZE and DEQUANTIZE -> E_INVALIDARG for sizes, feature level 6_2, other operators") {
+    TestDevice device;
+    // TotalTensorSizeInBytes below DMLCalcBufferTensorSize (bits, rounded up to 4 bytes): {9} nibbles need 8 bytes.
+    for (uint64_t bytes : {1u, 4u, 5u, 7u}) {
+        INFO("TotalTensorSizeInBytes " << bytes);
+        FamilyCase q = q63Case(Q63, F32, F32, U4, {9}, true, {1});
+        q.output.spec.totalBytes = bytes;
+        device.clearErrors();
+        CHECK(tryCreate(device, q) == E_INVALIDARG);
+        CHECK(device.lastError().find("TotalTensorSizeInBytes") != std::string::npos);
+        FamilyCase d = q63Case(D63, I4, F32, F32, {3, 3}, true, {3, 1});
+        d.inputs[0].spec.totalBytes = bytes;
+        device.clearErrors();
+        CHECK(tryCreate(device, d) == E_INVALIDARG);
+        CHECK(device.lastError().find("InputTensor") != std::string::npos);
+        FamilyCase z = q63Case(D63, I4, F32, F32, {3, 3}, true, {}, {1, 0});  // zero point: last element 2
+        z.inputs[2].spec.totalBytes = bytes < 4 ? bytes : 3;
+        device.clearErrors();
+        CHECK(tryCreate(device, z) == E_INVALIDARG);
+        CHECK(device.lastError().find("QuantizationTensors[1]") != std::string::npos);
+    }
+    {
+        FamilyCase q = q63Case(Q63, F32, F32, U4, {9}, true, {1});
+        q.output.spec.totalBytes = 8;
+        CHECK(tryCreate(device, q) == S_OK);
+        FamilyCase strided = q63Case(Q63, F32, F32, I4, {2, 4}, false, {1, 1});
+        strided.output.spec.strides = {9, 2};  // last element 15: 16 nibbles, 8 bytes
+        strided.output.spec.totalBytes = 4;
+        CHECK(tryCreate(device, strided) == E_INVALIDARG);
+        strided.output.spec.totalBytes = 8;
+        CHECK(tryCreate(device, strided) == S_OK);
+    }
+    // Feature level 6_2 has neither operator (nor 4-bit types).
+    TestDevice level62(DML_FEATURE_LEVEL_6_2);
+    level62.clearErrors();
+    CHECK(tryCreate(level62, q63Case(Q63, F32, F32, U4, {4}, true, {1})) == E_INVALIDARG);
+    CHECK(level62.lastError().find("6_2") != std::string::npos);
+    level62.clearErrors();
+    CHECK(tryCreate(level62, q63Case(D63, I4, F16, F16, {4}, false, {1})) == E_INVALIDARG);
+    CHECK(level62.lastError().find("6_2") != std::string::npos);
+    // Other operators do not take 4-bit tensors, not even at 6_3 (DirectML: QUANTIZE and DEQUANTIZE only).
+    FamilyCase add;
+    add.op = DML_OPERATOR_ELEMENT_WISE_ADD;
+    add.inputs = {tensorOf(U4, {8}), tensorOf(U4, {8})};
+    add.output = tensorOf(U4, {8});
+    device.clearErrors();
+    CHECK(tryCreate(device, add) == E_INVALIDARG);
+    CHECK(device.lastError().find("UINT4") != std::string::npos);
+    FamilyCase cast;
+    cast.op = DML_OPERATOR_CAST;
+    cast.inputs = {tensorOf(F32, {8})};
+    cast.output = tensorOf(I4, {8});
+    CHECK(tryCreate(device, cast) == E_INVALIDARG);
+    // QUANTIZE_LINEAR (the older operator) has no 4-bit output either.
+    CHECK(tryCreate(device, quantCase(QL, F32, F32, U4, {8}, true)) == E_INVALIDARG);
+    // The zero point's type follows the quantized tensor: UINT4 output, INT4 zero point.
+    FamilyCase zp = q63Case(Q63, F32, F32, U4, {8}, true, {1});
+    zp.inputs[2].type = I4;
+    device.clearErrors();
+    CHECK(tryCreate(device, zp) == E_INVALIDARG);
+    CHECK(device.lastError().find("QuantizationTensors[1]") != std::string::npos);
 }

@@ -319,6 +319,8 @@ const char* typeName(DML_TENSOR_DATA_TYPE type) {
         case DML_TENSOR_DATA_TYPE_INT16: return "INT16";
         case DML_TENSOR_DATA_TYPE_INT32: return "INT32";
         case DML_TENSOR_DATA_TYPE_INT64: return "INT64";
+        case DML_TENSOR_DATA_TYPE_UINT4: return "UINT4";
+        case DML_TENSOR_DATA_TYPE_INT4: return "INT4";
         default: return "UNKNOWN";
     }
 }
@@ -330,16 +332,20 @@ bool isFloatType(DML_TENSOR_DATA_TYPE type) {
 
 bool isSignedType(DML_TENSOR_DATA_TYPE type) {
     return type == DML_TENSOR_DATA_TYPE_INT8 || type == DML_TENSOR_DATA_TYPE_INT16 ||
-           type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_INT64;
+           type == DML_TENSOR_DATA_TYPE_INT32 || type == DML_TENSOR_DATA_TYPE_INT64 || type == DML_TENSOR_DATA_TYPE_INT4;
 }
 
-uint32_t bitWidth(DML_TENSOR_DATA_TYPE type) { return elementBytes(type) * 8; }
+uint32_t bitWidth(DML_TENSOR_DATA_TYPE type) { return elementBits(type); }
 
 uint64_t typeMask(DML_TENSOR_DATA_TYPE type) {
     return bitWidth(type) == 64 ? ~uint64_t(0) : (uint64_t(1) << bitWidth(type)) - 1;
 }
 
 uint64_t readBits(const std::vector<uint8_t>& memory, uint64_t element, DML_TENSOR_DATA_TYPE type) {
+    if (bitWidth(type) == 4) {  // two per byte, the first in the low nibble
+        if (element / 2 >= memory.size()) FAIL("element " << element << " lies past the tensor's memory");
+        return (memory[element / 2] >> (4 * (element % 2))) & 0xf;
+    }
     const uint32_t bytes = elementBytes(type);
     if ((element + 1) * bytes > memory.size()) FAIL("element " << element << " lies past the tensor's memory");
     uint64_t bits = 0;
@@ -348,6 +354,12 @@ uint64_t readBits(const std::vector<uint8_t>& memory, uint64_t element, DML_TENS
 }
 
 void writeBits(std::vector<uint8_t>& memory, uint64_t element, DML_TENSOR_DATA_TYPE type, uint64_t bits) {
+    if (bitWidth(type) == 4) {
+        if (element / 2 >= memory.size()) FAIL("element " << element << " lies past the tensor's memory");
+        const uint32_t shift = 4 * (element % 2);
+        memory[element / 2] = static_cast<uint8_t>((memory[element / 2] & ~(0xfu << shift)) | ((bits & 0xf) << shift));
+        return;
+    }
     const uint32_t bytes = elementBytes(type);
     if ((element + 1) * bytes > memory.size()) FAIL("element " << element << " lies past the tensor's memory");
     std::memcpy(memory.data() + element * bytes, &bits, bytes);
@@ -447,7 +459,7 @@ uint64_t randomValue(DML_TENSOR_DATA_TYPE type, std::mt19937_64& rng) {
 
 void fillTensor(FamilyTensor& t, std::mt19937_64& rng, const std::vector<uint64_t>& prefix, ValueGen gen) {
     t.memory.assign(t.bytes(), 0);
-    const uint64_t slots = t.memory.size() / elementBytes(t.type);
+    const uint64_t slots = t.memory.size() * 8 / bitWidth(t.type);
     for (uint64_t i = 0; i < slots; ++i) writeBits(t.memory, i, t.type, gen ? gen(rng) : randomValue(t.type, rng));
     const auto strides = stridesOf(t.spec);
     const uint64_t count = std::min<uint64_t>(prefix.size(), elementCount(t.spec.sizes));

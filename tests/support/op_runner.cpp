@@ -29,12 +29,18 @@ uint32_t elementBytes(DML_TENSOR_DATA_TYPE type) {
         case DML_TENSOR_DATA_TYPE_INT16:
         case DML_TENSOR_DATA_TYPE_UINT16: return 2;
         case DML_TENSOR_DATA_TYPE_INT8:
-        case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+        case DML_TENSOR_DATA_TYPE_UINT8:
+        case DML_TENSOR_DATA_TYPE_INT4:  // the byte holding it (two elements)
+        case DML_TENSOR_DATA_TYPE_UINT4: return 1;
         case DML_TENSOR_DATA_TYPE_INT64:
         case DML_TENSOR_DATA_TYPE_UINT64:
         case DML_TENSOR_DATA_TYPE_FLOAT64: return 8;
         default: return 4;
     }
+}
+
+uint32_t elementBits(DML_TENSOR_DATA_TYPE type) {
+    return type == DML_TENSOR_DATA_TYPE_INT4 || type == DML_TENSOR_DATA_TYPE_UINT4 ? 4 : 8 * elementBytes(type);
 }
 
 uint64_t elementCount(const std::vector<uint32_t>& sizes) {
@@ -56,7 +62,7 @@ uint64_t tensorBytes(const TensorSpec& spec, DML_TENSOR_DATA_TYPE type) {
     auto strides = stridesOf(spec);
     uint64_t last = 0;
     for (size_t i = 0; i < spec.sizes.size(); ++i) last += uint64_t(spec.sizes[i] - 1) * strides[i];
-    return ((last + 1) * elementBytes(type) + 3) & ~uint64_t(3);
+    return (((last + 1) * elementBits(type) + 7) / 8 + 3) & ~uint64_t(3);
 }
 
 uint64_t elementIndex(const std::vector<uint32_t>& sizes, const std::vector<uint32_t>& strides, uint64_t n) {

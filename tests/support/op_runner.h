@@ -64,7 +64,8 @@ HRESULT compileForRunner(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLA
 // an operator; for a graph the present slots only, in order (graph input g = the g-th present slot).
 HRESULT bindRunnerInputs(const RunnerCompiled& c, VkdmlBindingTable table, const std::vector<DML_BINDING_DESC>& slots);
 
-uint32_t elementBytes(DML_TENSOR_DATA_TYPE type);
+uint32_t elementBytes(DML_TENSOR_DATA_TYPE type);  // INT4, UINT4: 1 (the byte holding two elements)
+uint32_t elementBits(DML_TENSOR_DATA_TYPE type);   // 4 for INT4 and UINT4
 uint64_t tensorBytes(const TensorSpec& spec, DML_TENSOR_DATA_TYPE type);
 std::vector<uint32_t> stridesOf(const TensorSpec& spec);
 uint64_t elementCount(const std::vector<uint32_t>& sizes);

@@ -1,5 +1,6 @@
 #include "desc_builder.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -311,6 +312,20 @@ BuiltOperator buildOperator(const OperatorSpec& spec, const Json& desc, const Js
             case FieldKind::FusedActivation: {
                 const DML_OPERATOR_DESC* activation = buildFusedActivation(*member, fieldPath, arena);
                 store(base, offset, activation);
+                break;
+            }
+            case FieldKind::InputTensorArray: {
+                if (!member->is_array()) modelError(fieldPath, "must be an array of tensor descs");
+                auto* tensors = arena.make<DML_TENSOR_DESC>(std::max<size_t>(1, member->size()));
+                for (size_t k = 0; k < member->size(); ++k) {
+                    BindPoint point;
+                    point.name = std::string(field.name) + "[" + std::to_string(k) + "]";
+                    point.present = true;
+                    tensors[k] = *buildTensorDesc((*member)[k], fieldPath.index(k), arena, &point.tensor);
+                    built.inputs.push_back(std::move(point));
+                }
+                arrayLengths[i] = member->size();
+                store(base, offset, static_cast<const DML_TENSOR_DESC*>(tensors));
                 break;
             }
         }

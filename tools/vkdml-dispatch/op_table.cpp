@@ -70,6 +70,16 @@ const EnumInfo kRoundingModeEnum{
     },
 };
 
+const EnumInfo kQuantizationTypeEnum{
+    "DML_QUANTIZATION_TYPE",
+    "DML_QUANTIZATION_TYPE_",
+    {
+        {"DML_QUANTIZATION_TYPE_NONE", DML_QUANTIZATION_TYPE_NONE},
+        {"DML_QUANTIZATION_TYPE_SCALE", DML_QUANTIZATION_TYPE_SCALE},
+        {"DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT", DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT},
+    },
+};
+
 const EnumInfo kIsInfinityModeEnum{
     "DML_IS_INFINITY_MODE",
     "DML_IS_INFINITY_MODE_",
@@ -337,6 +347,9 @@ FieldSpec E(const char* name, const EnumInfo& info) { return {name, FieldKind::E
 FieldSpec Scalar(const char* name, const char* typeField) {
     return {name, FieldKind::ScalarUnion, false, nullptr, nullptr, typeField};
 }
+FieldSpec InArray(const char* name, const char* countField) {
+    return {name, FieldKind::InputTensorArray, false, nullptr, countField};
+}
 FieldSpec OptScaleBias() { return {"ScaleBias", FieldKind::ScaleBias, true}; }
 FieldSpec OptFusedActivation() { return {"FusedActivation", FieldKind::FusedActivation, true}; }
 
@@ -412,6 +425,12 @@ const std::vector<OperatorSpec>& rows() {
          {In("InputTensor"), In("ScaleTensor"), OptIn("ZeroPointTensor"), Out("OutputTensor")}},
         {DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR,
          {In("InputTensor"), In("ScaleTensor"), OptIn("ZeroPointTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_QUANTIZE,
+         {In("InputTensor"), E("QuantizationType", kQuantizationTypeEnum), U("QuantizationTensorCount"),
+          InArray("QuantizationTensors", "QuantizationTensorCount"), Out("OutputTensor")}},
+        {DML_OPERATOR_DEQUANTIZE,
+         {In("InputTensor"), E("QuantizationType", kQuantizationTypeEnum), U("QuantizationTensorCount"),
+          InArray("QuantizationTensors", "QuantizationTensorCount"), Out("OutputTensor")}},
         {DML_OPERATOR_CAST, {In("InputTensor"), Out("OutputTensor")}},
         {DML_OPERATOR_ELEMENT_WISE_SIGN, {In("InputTensor"), Out("OutputTensor")}},
         {DML_OPERATOR_ELEMENT_WISE_IS_NAN, {In("InputTensor"), Out("OutputTensor")}},

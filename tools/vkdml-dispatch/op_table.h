@@ -36,6 +36,7 @@ extern const EnumInfo kTensorFlagsEnum;
 extern const EnumInfo kExecutionFlagsEnum;
 extern const EnumInfo kRoundingModeEnum;
 extern const EnumInfo kIsInfinityModeEnum;
+extern const EnumInfo kQuantizationTypeEnum;
 
 std::optional<uint32_t> findEnumValue(const EnumInfo& info, std::string_view text);
 // Full name of a value ("DML_TENSOR_DATA_TYPE_FLOAT32"), or the number when it has none.
@@ -70,6 +71,8 @@ enum class FieldKind : uint8_t {
     FusedActivation,  // const DML_OPERATOR_DESC* (an activation, its tensors NULL), short or long form
     ScalarUnion,      // DML_SCALAR_UNION (8 bytes, inline): a number read as the type in the Enum field `typeField`,
                       // or {"<union member>": value} ({"Float32": 1.5}, {"Bytes": [8 numbers]}, ...)
+    InputTensorArray, // const DML_TENSOR_DESC* to an array of descs (count in `countField`): a JSON array of tensor
+                      // descs; element i is the input bind point "<name>[i]" (QUANTIZE's QuantizationTensors)
 };
 
 struct FieldSpec {
