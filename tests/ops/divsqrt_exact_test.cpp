@@ -44,17 +44,10 @@ bool onLlvmpipe(TestDevice& device) {
     return false;
 }
 
-float asFloat(uint32_t b) {
-    float f;
-    std::memcpy(&f, &b, 4);
-    return f;
+double asFloat(uint32_t b) { return floatValue(DML_TENSOR_DATA_TYPE_FLOAT32, b); }
+uint32_t rounded(double exact) {
+    return std::isnan(exact) ? kNaN : static_cast<uint32_t>(floatBits(DML_TENSOR_DATA_TYPE_FLOAT32, exact));
 }
-uint32_t bitsOf(float f) {
-    uint32_t b;
-    std::memcpy(&b, &f, 4);
-    return b;
-}
-uint32_t rounded(double exact) { return std::isnan(exact) ? kNaN : bitsOf(static_cast<float>(exact)); }
 
 // Distance in units in the last place between two non-NaN floats (the bit patterns as an ordered integer line).
 int64_t ulps(uint32_t a, uint32_t b) {
@@ -181,9 +174,9 @@ TEST_CASE("FLOAT32 SQRT and RECIP bit-exact on lavapipe, subnormals and specials
     };
     const uint64_t total = exhaustive + specials.size();
     report("SQRT", sweep(device, DML_OPERATOR_ELEMENT_WISE_SQRT, 1, total, input,
-                         [](uint32_t x, uint32_t) { return rounded(std::sqrt(double(asFloat(x)))); }));
+                         [](uint32_t x, uint32_t) { return rounded(std::sqrt(asFloat(x))); }));
     report("RECIP", sweep(device, DML_OPERATOR_ELEMENT_WISE_RECIP, 1, total, input,
-                          [](uint32_t x, uint32_t) { return rounded(1.0 / double(asFloat(x))); }));
+                          [](uint32_t x, uint32_t) { return rounded(1.0 / asFloat(x)); }));
 }
 
 TEST_CASE("FLOAT32 DIVIDE bit-exact on lavapipe, subnormal quotients and specials included") {
@@ -204,6 +197,6 @@ TEST_CASE("FLOAT32 DIVIDE bit-exact on lavapipe, subnormal quotients and special
         return randomPair(i - pairs, k);
     };
     report("DIVIDE", sweep(device, DML_OPERATOR_ELEMENT_WISE_DIVIDE, 2, total, input, [](uint32_t a, uint32_t b) {
-        return rounded(double(asFloat(a)) / double(asFloat(b)));
+        return rounded(asFloat(a) / asFloat(b));
     }));
 }
