@@ -1122,6 +1122,9 @@ VK_INLINE float vk_pow(float x, float y) {
 // even) is decided on the remainder. The result is assembled from the bits, so neither the denormal mode nor
 // constant folding can change it. Any estimate within 31 ULP gives the correctly rounded result: the host test
 // (tests/math/correct_rounding_host_test.cpp) defines VK_M_HOST_ESTIMATES and its own, deliberately inexact ones.
+// VKDML_EXACT_DIV_SQRT (drivers whose OpFDiv and sqrt are known to be correctly rounded, subnormals included:
+// AdapterCaps::exactDivSqrt, runtime/vk/context.cpp) takes the driver's result as it is; only a NaN is made the one
+// NaN the integer path returns, so that both forms give the same bits.
 #ifndef VK_M_HOST_ESTIMATES
 VK_INLINE float vk_m_div_estimate(float n, float d) { return n / d; }
 VK_INLINE float vk_m_sqrt_estimate(float x) { return sqrt(x); }
@@ -1146,6 +1149,10 @@ VK_INLINE vk_m_sig vk_m_unpack(uint b) {
 }
 // a / b correctly rounded (NaN operands, 0/0 and inf/inf give NaN; x/+-0 = +-inf by the signs).
 VK_INLINE float vk_div_cr(float a, float b) {
+#ifdef VKDML_EXACT_DIV_SQRT
+    precise float q = a / b;
+    return vk_m_isnan(q) ? vk_m_nan() : q;
+#else
     uint ba = floatBitsToUint(a);
     uint bb = floatBitsToUint(b);
     uint sign = (ba ^ bb) & 0x80000000u;
@@ -1187,9 +1194,14 @@ VK_INLINE float vk_div_cr(float a, float b) {
     if ((t & 1u) != 0u && (rem != 0 || (z & 1u) != 0u)) z = z + 1u;
     uint bits = ((k >= -126) ? (uint(k + 126) << 23u) : 0u) + z;   // z = 2^24 (or 2^23 subnormal) carries
     return uintBitsToFloat(sign | bits);
+#endif
 }
 // sqrt(x) correctly rounded (sqrt(-0) = -0, negative x and NaN give NaN).
 VK_INLINE float vk_sqrt_cr(float x) {
+#ifdef VKDML_EXACT_DIV_SQRT
+    precise float r = sqrt(x);
+    return vk_m_isnan(r) ? vk_m_nan() : r;
+#else
     uint b = floatBitsToUint(x);
     if ((b & 0x7fffffffu) == 0u || b == 0x7f800000u) return x;
     if (b > 0x7f800000u) return vk_m_nan();       // NaN or negative
@@ -1221,6 +1233,7 @@ VK_INLINE float vk_sqrt_cr(float x) {
     if (rem > int(z)) z = z + 1u;
     int er = 23 + (e - int(sh)) / 2;              // sqrt(x) = z * 2^(er - 23)
     return uintBitsToFloat((uint(er + 126) << 23u) + z);
+#endif
 }
 
 #endif // VKDML_MATH_GLSL

@@ -81,6 +81,7 @@ dml::KernelTarget kernelTargetOf(const Device& device) {
     target.int64 = context.caps().int64;
     target.float64 = context.caps().float64;
     target.storage16 = context.caps().storage16Bit;
+    target.exactDivSqrt = context.caps().exactDivSqrt;
     return target;
 }
 

@@ -202,7 +202,15 @@ LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& tar
     }
     if (std::string problem = program.validate(); !problem.empty())
         fail(E_FAIL, "internal: " + info.name() + " lowered into an invalid program: " + problem);
+    useExactDivSqrt(program, target);
     return out;
+}
+
+void useExactDivSqrt(kernel::ElementwiseProgram& program, const KernelTarget& target) {
+    if (!target.exactDivSqrt) return;
+    for (const kernel::Op& op : program.ops)
+        if (op.code == kernel::OpCode::Call && kernel::isFloatType(op.type) && kernel::reachesDivSqrt(op.fn))
+            program.exactDivSqrt = true;
 }
 
 }  // namespace vkdml::dml

@@ -150,6 +150,13 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 };
                 emit(lowered);
                 if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
+                // The driver's own division and square root (exactDivSqrt devices), where the program reaches them.
+                if (implemented) {
+                    KernelTarget exact = target;
+                    exact.exactDivSqrt = true;
+                    const GeneralLowering withExact = lowerGeneral(info, exact);
+                    if (withExact.program.exactDivSqrt) emit(withExact);
+                }
             }
             // Next combination of the own-type tensors (an odometer over them).
             more = false;

@@ -1,6 +1,9 @@
 #include "kernel/functions.h"
 
+#include <array>
 #include <iterator>
+
+#include "kernel/glsl_library.h"
 
 namespace vkdml::kernel {
 
@@ -153,6 +156,19 @@ static_assert(std::size(kFunctions) == static_cast<size_t>(Fn::Count), "one row 
 const FnInfo& fnInfo(Fn fn) {
     const auto index = static_cast<size_t>(fn);
     return kFunctions[index < std::size(kFunctions) ? index : 0];
+}
+
+bool reachesDivSqrt(Fn fn) {
+    static const std::array<bool, std::size(kFunctions)> reaches = [] {
+        std::array<bool, std::size(kFunctions)> r{};
+        for (size_t i = 0; i < r.size(); ++i) {
+            const std::vector<std::string> roots{kFunctions[i].glsl};
+            r[i] = mathLibraryReaches(roots, "vk_div_cr") || mathLibraryReaches(roots, "vk_sqrt_cr");
+        }
+        return r;
+    }();
+    const auto index = static_cast<size_t>(fn);
+    return index < reaches.size() && reaches[index];
 }
 
 }  // namespace vkdml::kernel

@@ -56,5 +56,8 @@ struct FnInfo {
 };
 
 const FnInfo& fnInfo(Fn fn);
+// Does fn's GLSL reach vk_div_cr or vk_sqrt_cr (glsl/vkdml_math.glsl), whose VKDML_EXACT_DIV_SQRT form takes the
+// driver's own division and square root (ElementwiseProgram::exactDivSqrt)? From the library's call graph.
+bool reachesDivSqrt(Fn fn);
 
 }  // namespace vkdml::kernel

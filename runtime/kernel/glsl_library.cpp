@@ -73,6 +73,25 @@ public:
     }
 
     std::string closure(const std::vector<std::string>& roots) const {
+        const std::vector<bool> needed = reached(roots);
+        std::string text = "#ifndef VK_INLINE\n#define VK_INLINE\n#endif\n";
+        for (size_t i = 0; i < items_.size(); ++i)
+            if (needed[i]) text += items_[i].text;
+        return text;
+    }
+
+    bool reaches(const std::vector<std::string>& roots, const std::string& name) const {
+        const auto found = byName_.find(name);
+        if (found == byName_.end()) return false;
+        const std::vector<bool> needed = reached(roots);
+        for (size_t i : found->second)
+            if (needed[i]) return true;
+        return false;
+    }
+
+private:
+    // Which items `roots` reach, directly or through the items they use.
+    std::vector<bool> reached(const std::vector<std::string>& roots) const {
         std::vector<bool> needed(items_.size(), false);
         std::vector<size_t> stack;
         for (const std::string& root : roots) {
@@ -87,13 +106,9 @@ public:
             needed[i] = true;
             stack.insert(stack.end(), items_[i].uses.begin(), items_[i].uses.end());
         }
-        std::string text = "#ifndef VK_INLINE\n#define VK_INLINE\n#endif\n";
-        for (size_t i = 0; i < items_.size(); ++i)
-            if (needed[i]) text += items_[i].text;
-        return text;
+        return needed;
     }
 
-private:
     // Top-level preprocessor lines (include guards, the VK_INLINE default) are dropped; everything else is items
     // ending where the braces close on a line ending in '}' or ';'.
     void split(const std::string& source) {
@@ -138,6 +153,11 @@ private:
     std::unordered_map<std::string, std::vector<size_t>> byName_;
 };
 
+const MathLibrary& mathLibrary() {
+    static const MathLibrary library;  // built once, read-only afterwards (thread-safe initialization)
+    return library;
+}
+
 }  // namespace
 
 std::string_view glslSource(std::string_view name) {
@@ -152,9 +172,10 @@ bool isMathLibraryFile(std::string_view name) {
     return false;
 }
 
-std::string mathLibraryClosure(const std::vector<std::string>& roots) {
-    static const MathLibrary library;  // built once, read-only afterwards (thread-safe initialization)
-    return library.closure(roots);
+std::string mathLibraryClosure(const std::vector<std::string>& roots) { return mathLibrary().closure(roots); }
+
+bool mathLibraryReaches(const std::vector<std::string>& roots, const std::string& name) {
+    return mathLibrary().reaches(roots, name);
 }
 
 }  // namespace vkdml::kernel

@@ -26,5 +26,7 @@ bool isMathLibraryFile(std::string_view name);
 // The top-level items of those files (in file order) that `roots` (identifiers) reach, with the VK_INLINE default
 // they rely on; the files' include guards are dropped.
 std::string mathLibraryClosure(const std::vector<std::string>& roots);
+// Does the closure of `roots` hold the item `name` (a function, struct or constant of those files)?
+bool mathLibraryReaches(const std::vector<std::string>& roots, const std::string& name);
 
 }  // namespace vkdml::kernel

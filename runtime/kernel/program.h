@@ -84,6 +84,9 @@ struct ElementwiseProgram {
     bool float64Math = false;
     bool int64Math = false;
     bool storage16 = false;
+    // The driver's own division and square root in vk_div_cr/vk_sqrt_cr (VKDML_EXACT_DIV_SQRT): drivers where they
+    // are known to be correctly rounded (AdapterCaps::exactDivSqrt); set only where a float call reaches them.
+    bool exactDivSqrt = false;
     // What tests and messages call the kernel ("celu_straight"); not part of the hash.
     std::string label;
 

@@ -48,6 +48,11 @@ struct AdapterCaps {
     bool pushDescriptors = false;
     bool timelineSemaphores = false;  // Vulkan 1.2 core feature
     bool denormPreserveFloat32 = false;
+    // OpFDiv and sqrt are correctly rounded (subnormal operands and results included), so vk_div_cr/vk_sqrt_cr take
+    // them as they are (VKDML_EXACT_DIV_SQRT): llvmpipe on x86-64 only, whose fdiv and fsqrt are LLVM's fdiv and
+    // llvm.sqrt (gallivm lp_build_div/lp_build_rcp/lp_build_sqrt), that is DIVPS and SQRTPS; measured bit-exact
+    // by tests/ops/divsqrt_exact_test.cpp. VKDML_FORCE_CR_DIVSQRT=1 turns it off (tests run the integer path too).
+    bool exactDivSqrt = false;
     FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width
     bool hasDriverProperties = false;
     bool hasFloat16Int8 = false;

@@ -73,6 +73,8 @@ const ModelCase kModels[] = {
     {"dml_element_wise_trig", 1e-5},
     {"dml_element_wise_modulus", 0},
     {"dml_element_wise_quantize", 0},
+    {"dml_element_wise_clip_grad", 0},
+    {"dml_element_wise_quantized_add", 0},
     // Graphs (vkdmlCompileGraph): DML_GRAPH dispatchables and DmlCompileGraph.
     {"dml_graph_gelu", 1e-5},
     {"dml_graph_residual_add_relu", 0},

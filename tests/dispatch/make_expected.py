@@ -429,6 +429,41 @@ write_prints('dml_dequantize_uint4_blocked', {
     'dequantized': [f32((q - ZP[i // 4]) * S[i // 4]) for i, q in enumerate(Q)],
     'example_out': nibbles(resource_values(m, 'packed_example')[1])[:5]})
 
+
+# dml_element_wise_clip_grad: the gradient where Min < x < Max, +0 elsewhere (x equal to a bound gives 0; a NaN x
+# compares false and passes the gradient); INT8 x compared with the FLOAT bounds as real numbers
+def clip_grad(xs, gs, lo, hi):
+    return [0 if x <= lo or x >= hi else g for x, g in zip(xs, gs)]
+
+
+m = load_model('dml_element_wise_clip_grad')
+_, X = resource_values(m, 'X')
+write_prints('dml_element_wise_clip_grad', {
+    'grad': clip_grad(X, resource_values(m, 'G')[1], -2.5, 2.5),
+    'G_inplace': clip_grad(X, resource_values(m, 'G_inplace')[1], -2.5, 2.5),
+    'half_grad': clip_grad(resource_values(m, 'half_x')[1], resource_values(m, 'half_g')[1], -1, 1),
+    'int8_grad': clip_grad(resource_values(m, 'int8_x')[1], resource_values(m, 'int8_g')[1], -99.5, 1e10),
+    'int_grad': clip_grad(resource_values(m, 'int_x')[1], resource_values(m, 'int_g')[1], -3, 5),
+    'byte_grad': clip_grad(resource_values(m, 'byte_x')[1], resource_values(m, 'byte_g')[1], 10, 200)})
+
+
+# dml_element_wise_quantized_add: ((A - AZP) * AScale + (B - BZP) * BScale) / OutScale rounded half to even, plus
+# OutZP, saturated; absent zero points are 0 (the inputs are chosen so that every FLOAT32 step is exact)
+def quantized_add(A, a_scale, a_zp, B, b_scale, b_zp, out_scale, out_zp, dt):
+    lo, hi = INT_RANGES[dt]
+    return [clamp(round(f32(f32((a - a_zp) * a_scale) + f32((b - b_zp) * b_scale)) / out_scale) + out_zp, lo, hi)
+            for a, b in zip(A, B)]
+
+
+m = load_model('dml_element_wise_quantized_add')
+v = lambda name: resource_values(m, name)[1]
+write_prints('dml_element_wise_quantized_add', {
+    'sum_uint8': quantized_add(v('A'), v('A_scale')[0], v('A_zero_point')[0], v('B'), v('B_scale')[0],
+                               v('B_zero_point')[0], v('out_scale')[0], v('out_zero_point')[0], 'UINT8'),
+    'sum_int8': quantized_add(v('P'), v('P_scale')[0], 0, v('Q'), v('Q_scale')[0], 0, v('out_scale')[0], 0, 'INT8'),
+    'sum_mixed': quantized_add(v('A'), v('A_scale')[0], v('A_zero_point')[0], v('R'), v('P_scale')[0], 0,
+                               v('out_scale')[0], v('mixed_zero_point')[0], 'INT8')})
+
 # dml_graph_gelu: Div(x, sqrt 2) -> Erf -> Add(1) -> Mul(x) -> Mul(0.5), each node rounding to FLOAT32; and
 # ACTIVATION_GELU on the same input, 0.5 x (1 + erf(x / sqrt 2)) in double
 m = load_model('dml_graph_gelu')

@@ -9,6 +9,7 @@
 #include "dml/general_lowering.h"
 #include "dml/kernel_catalog.h"
 #include "dml/operator_schema.h"
+#include "kernel/general_generator.h"
 #include "kernel/glsl_generator.h"
 #include "kernel/glsl_library.h"
 #include "kernel/program.h"
@@ -96,6 +97,10 @@ TEST_CASE("element-wise program hash: stable, and every field that shapes the co
     p = base;
     p.storage16 = true;
     CHECK(distinct(p));
+    p = base;
+    p.exactDivSqrt = true;
+    CHECK(distinct(p));
+    CHECK(p.name() == "celu_f32_contig_x");
     p = base;
     p.inputs[0] = ScalarType::Float16;
     CHECK(distinct(p));
@@ -242,6 +247,48 @@ TEST_CASE("lowering: every implemented operator and data type becomes a valid pr
                                  "identity_straight_f16_rows", "celu_f32_naive", "gelu_f32_strided"})
         CHECK_MESSAGE(names.count(expected) == 1, expected);
     CHECK(names.count("prelu_f32_contig") == 0);  // two-input kernels walk strided only
+}
+
+TEST_CASE("exactDivSqrt: only float calls that reach vk_div_cr or vk_sqrt_cr, and the kernel defines it") {
+    CHECK(kernel::reachesDivSqrt(Fn::Divide));
+    CHECK(kernel::reachesDivSqrt(Fn::Recip));
+    CHECK(kernel::reachesDivSqrt(Fn::Sqrt));
+    CHECK_FALSE(kernel::reachesDivSqrt(Fn::Add));
+    CHECK_FALSE(kernel::reachesDivSqrt(Fn::Celu));
+    CHECK_FALSE(kernel::reachesDivSqrt(Fn::None));
+    CHECK(kernel::mathLibraryReaches({"vk_ew_sqrt"}, "vk_sqrt_cr"));
+    CHECK_FALSE(kernel::mathLibraryReaches({"vk_ew_sqrt"}, "vk_div_cr"));
+
+    auto lowered = [](DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dataType, bool exact) {
+        dml::OperatorInfo info;
+        info.schema = dml::findSchema(type);
+        dml::TensorLayout tensor;
+        tensor.dataType = dataType;
+        for (uint32_t f = 0; f < info.schema->fieldCount; ++f) {
+            if (info.schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(tensor);
+            if (info.schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(tensor);
+        }
+        dml::KernelTarget target;
+        target.exactDivSqrt = exact;
+        kernel::ElementwiseProgram p = dml::lowerGeneral(info, target).program;
+        p.walk = Walk::Linear;
+        p.access.assign(p.tensorCount(), kernel::Access::Packed);
+        return p;
+    };
+    const auto divide = lowered(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_FLOAT32, true);
+    CHECK(divide.exactDivSqrt);
+    CHECK(divide.hash() != lowered(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_FLOAT32, false).hash());
+    CHECK(contains(kernel::generateGeneralGlsl(divide), "#define VKDML_EXACT_DIV_SQRT"));
+    CHECK_FALSE(contains(kernel::generateGeneralGlsl(lowered(DML_OPERATOR_ELEMENT_WISE_DIVIDE,
+                                                             DML_TENSOR_DATA_TYPE_FLOAT32, false)),
+                         "#define VKDML_EXACT_DIV_SQRT"));
+    CHECK(lowered(DML_OPERATOR_ELEMENT_WISE_SQRT, DML_TENSOR_DATA_TYPE_FLOAT16, true).exactDivSqrt);
+    CHECK(lowered(DML_OPERATOR_ELEMENT_WISE_RECIP, DML_TENSOR_DATA_TYPE_FLOAT32, true).exactDivSqrt);
+    // Programs that never reach them keep their code and hash.
+    CHECK_FALSE(lowered(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_INT32, true).exactDivSqrt);
+    const auto add = lowered(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, true);
+    CHECK_FALSE(add.exactDivSqrt);
+    CHECK(add.hash() == lowered(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, false).hash());
 }
 
 TEST_CASE("lowering: attributes, device forms and refusals") {

@@ -10,8 +10,7 @@ namespace {
 // --- descs -------------------------------------------------------------------------------------------------------
 
 // Every single-input activation desc is {InputTensor, OutputTensor} followed by up to two FLOAT attributes in the
-// order OpSpec lists them; ELEMENT_WISE_IDENTITY, RECIP and SQRT take a DML_SCALE_BIAS instead (Scale attr0, Bias
-// attr1; RECIP gets none).
+// order OpSpec lists them.
 struct TwoFloatActivationDesc {
     const DML_TENSOR_DESC* input;
     const DML_TENSOR_DESC* output;
@@ -21,17 +20,49 @@ struct TwoFloatActivationDesc {
 
 HRESULT createActivation(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* const* inputs,
                          const DML_TENSOR_DESC* out, VkdmlOperator* op) {
-    if (spec.type == DML_OPERATOR_ELEMENT_WISE_IDENTITY || spec.type == DML_OPERATOR_ELEMENT_WISE_RECIP ||
-        spec.type == DML_OPERATOR_ELEMENT_WISE_SQRT) {
-        DML_SCALE_BIAS scaleBias{spec.attr0, spec.attr1};
-        const bool none = spec.type == DML_OPERATOR_ELEMENT_WISE_RECIP;
-        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{inputs[0], out, none ? nullptr : &scaleBias};  // same layout
-        DML_OPERATOR_DESC opDesc{spec.type, &desc};
-        return vkdmlCreateOperator(device, &opDesc, op);
-    }
     TwoFloatActivationDesc desc{inputs[0], out, spec.attr0, spec.attr1};
     DML_OPERATOR_DESC opDesc{spec.type, &desc};
     return vkdmlCreateOperator(device, &opDesc, op);
+}
+
+// ELEMENT_WISE_* operators with a DML_SCALE_BIAS (Scale attr0, Bias attr1): {InputTensor, OutputTensor, ScaleBias},
+// POW {InputTensor, ExponentTensor, OutputTensor, ScaleBias}. The exceptions: RECIP gets no ScaleBias; CLIP none,
+// Min attr0, Max attr1; CONSTANT_POW Scale 1, Bias attr1, Exponent attr0; ROUND halves to nearest even.
+HRESULT createElementWise(VkdmlDevice device, const OpSpec& spec, const DML_TENSOR_DESC* const* inputs,
+                          const DML_TENSOR_DESC* out, VkdmlOperator* op) {
+    DML_SCALE_BIAS scaleBias{spec.attr0, spec.attr1};
+    auto create = [&](const void* desc) {
+        DML_OPERATOR_DESC opDesc{spec.type, desc};
+        return vkdmlCreateOperator(device, &opDesc, op);
+    };
+    switch (spec.type) {
+        case DML_OPERATOR_ELEMENT_WISE_CLIP: {
+            DML_ELEMENT_WISE_CLIP_OPERATOR_DESC desc{inputs[0], out, nullptr, spec.attr0, spec.attr1};
+            return create(&desc);
+        }
+        case DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW: {
+            scaleBias = {1.0f, spec.attr1};
+            DML_ELEMENT_WISE_CONSTANT_POW_OPERATOR_DESC desc{inputs[0], out, &scaleBias, spec.attr0};
+            return create(&desc);
+        }
+        case DML_OPERATOR_ELEMENT_WISE_ROUND: {
+            DML_ELEMENT_WISE_ROUND_OPERATOR_DESC desc{inputs[0], out, DML_ROUNDING_MODE_HALVES_TO_NEAREST_EVEN};
+            return create(&desc);
+        }
+        case DML_OPERATOR_ELEMENT_WISE_POW: {
+            DML_ELEMENT_WISE_POW_OPERATOR_DESC desc{inputs[0], inputs[1], out, &scaleBias};
+            return create(&desc);
+        }
+        default: {
+            const bool none = spec.type == DML_OPERATOR_ELEMENT_WISE_RECIP;
+            DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{inputs[0], out, none ? nullptr : &scaleBias};  // same layout
+            return create(&desc);
+        }
+    }
+}
+
+OpSpec elementWise(const char* key, const char* dmlName, DML_OPERATOR_TYPE type, float attr0, float attr1) {
+    return OpSpec{key, dmlName, type, attr0, attr1, createElementWise, nullptr, 0.0, 0.0};
 }
 
 // Binary, comparison, IF and CAST descs are their tensors and nothing else: {inputs..., OutputTensor}.
@@ -50,6 +81,18 @@ OpSpec multiInput(const char* key, const char* dmlName, DML_OPERATOR_TYPE type, 
     OpSpec spec{key, dmlName, type, 0.0f, 0.0f, createTensorsOnly, nullptr, 0.0, 0.0};
     spec.signature = signature;
     spec.unitB = unitB;
+    return spec;
+}
+
+OpSpec onlyFor(OpSpec spec, DML_TENSOR_DATA_TYPE type) {
+    spec.onlyType = type;
+    return spec;
+}
+
+OpSpec powRow() {
+    OpSpec spec = elementWise("pow", "ELEMENT_WISE_POW", DML_OPERATOR_ELEMENT_WISE_POW, 1.0f, 8.0f);
+    spec.signature = Signature::Binary;
+    spec.fractionB = true;
     return spec;
 }
 
@@ -117,19 +160,51 @@ const std::vector<OpSpec>& opTable() {
         {"tanh", "ACTIVATION_TANH", DML_OPERATOR_ACTIVATION_TANH, 0.0f, 0.0f, createActivation, nullptr, 0.0, 0.0},
         {"thresholded_relu", "ACTIVATION_THRESHOLDED_RELU", DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, 1.0f, 0.0f,
          createActivation, nullptr, 0.0, 0.0},
-        {"element_wise_identity", "ELEMENT_WISE_IDENTITY", DML_OPERATOR_ELEMENT_WISE_IDENTITY, 1.0f, 0.0f,
-         createActivation, nullptr, 0.0, 0.0},
+        elementWise("element_wise_identity", "ELEMENT_WISE_IDENTITY", DML_OPERATOR_ELEMENT_WISE_IDENTITY, 1.0f, 0.0f),
         // Correctly rounded division and square root (glsl/vkdml_math.glsl). RECIP in place returns to its input;
         // SQRT reads x + 8 so that the values in [-6, 6) and every in-place result stay positive.
-        {"recip", "ELEMENT_WISE_RECIP", DML_OPERATOR_ELEMENT_WISE_RECIP, 1.0f, 0.0f, createActivation, nullptr, 0.0,
-         0.0},
-        {"sqrt", "ELEMENT_WISE_SQRT", DML_OPERATOR_ELEMENT_WISE_SQRT, 1.0f, 8.0f, createActivation, nullptr, 0.0, 0.0},
+        elementWise("recip", "ELEMENT_WISE_RECIP", DML_OPERATOR_ELEMENT_WISE_RECIP, 1.0f, 0.0f),
+        elementWise("sqrt", "ELEMENT_WISE_SQRT", DML_OPERATOR_ELEMENT_WISE_SQRT, 1.0f, 8.0f),
+        // Unary math, to set against ACTIVATION_IDENTITY (`identity`). Scale and bias keep every input in the
+        // operator's domain and repeated in-place application finite, normal and away from 0: EXP reads -x/2 (in
+        // place it settles near 0.70), LOG x + 8 (positive, like SQRT); COS settles at 0.739, ERF at +-0.6, SIN,
+        // ATAN and ASINH shrink like 1/sqrt(k) after k applications, TAN wanders but stays finite; CONSTANT_POW is
+        // (x + 8)^0.75 (fixed point 8); CLIP [-2, 2]; ROUND halves to nearest even; the rest are idempotent.
+        elementWise("exp", "ELEMENT_WISE_EXP", DML_OPERATOR_ELEMENT_WISE_EXP, -0.5f, 0.0f),
+        elementWise("log", "ELEMENT_WISE_LOG", DML_OPERATOR_ELEMENT_WISE_LOG, 1.0f, 8.0f),
+        elementWise("sin", "ELEMENT_WISE_SIN", DML_OPERATOR_ELEMENT_WISE_SIN, 1.0f, 0.0f),
+        elementWise("cos", "ELEMENT_WISE_COS", DML_OPERATOR_ELEMENT_WISE_COS, 1.0f, 0.0f),
+        elementWise("tan", "ELEMENT_WISE_TAN", DML_OPERATOR_ELEMENT_WISE_TAN, 1.0f, 0.0f),
+        elementWise("erf", "ELEMENT_WISE_ERF", DML_OPERATOR_ELEMENT_WISE_ERF, 1.0f, 0.0f),
+        elementWise("atan", "ELEMENT_WISE_ATAN", DML_OPERATOR_ELEMENT_WISE_ATAN, 1.0f, 0.0f),
+        elementWise("asinh", "ELEMENT_WISE_ASINH", DML_OPERATOR_ELEMENT_WISE_ASINH, 1.0f, 0.0f),
+        elementWise("constant_pow", "ELEMENT_WISE_CONSTANT_POW", DML_OPERATOR_ELEMENT_WISE_CONSTANT_POW, 0.75f, 8.0f),
+        elementWise("round", "ELEMENT_WISE_ROUND", DML_OPERATOR_ELEMENT_WISE_ROUND, 0.0f, 0.0f),
+        elementWise("floor", "ELEMENT_WISE_FLOOR", DML_OPERATOR_ELEMENT_WISE_FLOOR, 1.0f, 0.0f),
+        elementWise("abs", "ELEMENT_WISE_ABS", DML_OPERATOR_ELEMENT_WISE_ABS, 1.0f, 0.0f),
+        elementWise("clip", "ELEMENT_WISE_CLIP", DML_OPERATOR_ELEMENT_WISE_CLIP, -2.0f, 2.0f),
+        multiInput("is_nan", "ELEMENT_WISE_IS_NAN", DML_OPERATOR_ELEMENT_WISE_IS_NAN, Signature::Test),
         // Several inputs (every tensor has the output's sizes; broadcasting is by stride 0). MULTIPLY and DIVIDE
         // take B = +-1 so that in-place application neither overflows nor reaches subnormals.
         multiInput("add", "ELEMENT_WISE_ADD", DML_OPERATOR_ELEMENT_WISE_ADD, Signature::Binary),
         multiInput("multiply", "ELEMENT_WISE_MULTIPLY", DML_OPERATOR_ELEMENT_WISE_MULTIPLY, Signature::Binary, true),
         multiInput("divide", "ELEMENT_WISE_DIVIDE", DML_OPERATOR_ELEMENT_WISE_DIVIDE, Signature::Binary, true),
         multiInput("max", "ELEMENT_WISE_MAX", DML_OPERATOR_ELEMENT_WISE_MAX, Signature::Binary),
+        // POW reads A + 8 (ScaleBias) with B in [-0.75, 0.75): positive bases, finite in place. ATAN_YX in place stays
+        // in [-pi, pi], MODULUS_FLOOR within |B|, MEAN moves toward B; BIT_AND runs on UINT32 (any bits), LOGICAL_AND
+        // on UINT8 (any byte).
+        multiInput("subtract", "ELEMENT_WISE_SUBTRACT", DML_OPERATOR_ELEMENT_WISE_SUBTRACT, Signature::Binary),
+        multiInput("min", "ELEMENT_WISE_MIN", DML_OPERATOR_ELEMENT_WISE_MIN, Signature::Binary),
+        multiInput("mean", "ELEMENT_WISE_MEAN", DML_OPERATOR_ELEMENT_WISE_MEAN, Signature::Binary),
+        powRow(),
+        multiInput("atan_yx", "ELEMENT_WISE_ATAN_YX", DML_OPERATOR_ELEMENT_WISE_ATAN_YX, Signature::Binary),
+        multiInput("modulus_floor", "ELEMENT_WISE_MODULUS_FLOOR", DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR,
+                   Signature::Binary),
+        onlyFor(multiInput("bit_and", "ELEMENT_WISE_BIT_AND", DML_OPERATOR_ELEMENT_WISE_BIT_AND, Signature::Binary),
+                DML_TENSOR_DATA_TYPE_UINT32),
+        onlyFor(multiInput("logical_and", "ELEMENT_WISE_LOGICAL_AND", DML_OPERATOR_ELEMENT_WISE_LOGICAL_AND,
+                           Signature::Binary),
+                DML_TENSOR_DATA_TYPE_UINT8),
         multiInput("greater_than", "ELEMENT_WISE_LOGICAL_GREATER_THAN", DML_OPERATOR_ELEMENT_WISE_LOGICAL_GREATER_THAN,
                    Signature::Compare),
         multiInput("if", "ELEMENT_WISE_IF", DML_OPERATOR_ELEMENT_WISE_IF, Signature::If),
@@ -147,6 +222,7 @@ const std::vector<OpSpec>& opTable() {
 size_t OpSpec::inputCount() const {
     switch (signature) {
         case Signature::Unary:
+        case Signature::Test:
         case Signature::Cast: return 1;
         case Signature::Binary:
         case Signature::Compare: return 2;
@@ -157,7 +233,14 @@ size_t OpSpec::inputCount() const {
 
 bool OpSpec::takesType(DML_TENSOR_DATA_TYPE t) const {
     if (signature == Signature::Cast) return t == castFrom;
+    if (onlyType != DML_TENSOR_DATA_TYPE_UNKNOWN) return t == onlyType;
     return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16;
+}
+
+DML_TENSOR_DATA_TYPE OpSpec::firstType() const {
+    if (signature == Signature::Cast) return castFrom;
+    if (onlyType != DML_TENSOR_DATA_TYPE_UNKNOWN) return onlyType;
+    return DML_TENSOR_DATA_TYPE_FLOAT32;
 }
 
 DML_TENSOR_DATA_TYPE OpSpec::inputType(size_t input, DML_TENSOR_DATA_TYPE caseType) const {
@@ -166,7 +249,7 @@ DML_TENSOR_DATA_TYPE OpSpec::inputType(size_t input, DML_TENSOR_DATA_TYPE caseTy
 }
 
 DML_TENSOR_DATA_TYPE OpSpec::outputType(DML_TENSOR_DATA_TYPE caseType) const {
-    if (signature == Signature::Compare) return DML_TENSOR_DATA_TYPE_UINT8;
+    if (signature == Signature::Compare || signature == Signature::Test) return DML_TENSOR_DATA_TYPE_UINT8;
     if (signature == Signature::Cast) return castTo;
     return caseType;
 }

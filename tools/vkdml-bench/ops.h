@@ -13,6 +13,7 @@ namespace bench {
 // The tensors of an operator's desc, in the desc's order (inputs, then the output). T is the case's data type.
 enum class Signature {
     Unary,    // {Input T, Output T}
+    Test,     // {Input T, Output UINT8}: IS_NAN
     Binary,   // {A T, B T, Output T}
     Compare,  // {A T, B T, Output UINT8}
     If,       // {Condition UINT8, A T, B T, Output T}
@@ -39,11 +40,17 @@ struct OpSpec {
     Signature signature = Signature::Unary;
     // B is +-1 (else [-6, 6) like A), so that repeated in-place application (A = A * B) stays finite and normal.
     bool unitB = false;
+    // B in [-0.75, 0.75) (POW's exponent), so that in-place A = (A + 8)^B stays finite and positive.
+    bool fractionB = false;
+    // The one case type this row runs for (BIT_AND UINT32, LOGICAL_AND UINT8); UNKNOWN: FLOAT32 and FLOAT16.
+    DML_TENSOR_DATA_TYPE onlyType = DML_TENSOR_DATA_TYPE_UNKNOWN;
     DML_TENSOR_DATA_TYPE castFrom = DML_TENSOR_DATA_TYPE_UNKNOWN, castTo = DML_TENSOR_DATA_TYPE_UNKNOWN;
 
     size_t inputCount() const;
-    // The case types this operator runs for: FLOAT32/FLOAT16, a CAST row its castFrom only.
+    // The case types this operator runs for: FLOAT32/FLOAT16, a CAST row its castFrom only, a row with onlyType that.
     bool takesType(DML_TENSOR_DATA_TYPE type) const;
+    // The type of the rows that run once per operator (latency): castFrom, onlyType or FLOAT32.
+    DML_TENSOR_DATA_TYPE firstType() const;
     DML_TENSOR_DATA_TYPE inputType(size_t input, DML_TENSOR_DATA_TYPE caseType) const;
     DML_TENSOR_DATA_TYPE outputType(DML_TENSOR_DATA_TYPE caseType) const;
     // Index of the first value input (A; the one a transposed or in-place layout applies to) and of the last (B; the

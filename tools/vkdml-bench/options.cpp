@@ -72,6 +72,7 @@ const char* typeName(DML_TENSOR_DATA_TYPE type) {
         case DML_TENSOR_DATA_TYPE_FLOAT16: return "f16";
         case DML_TENSOR_DATA_TYPE_INT32: return "i32";
         case DML_TENSOR_DATA_TYPE_UINT8: return "u8";
+        case DML_TENSOR_DATA_TYPE_UINT32: return "u32";
         default: return "f32";
     }
 }
@@ -86,6 +87,8 @@ bool parseType(const std::string& name, DML_TENSOR_DATA_TYPE* type) {
         *type = DML_TENSOR_DATA_TYPE_INT32;
     else if (n == "u8" || n == "uint8")
         *type = DML_TENSOR_DATA_TYPE_UINT8;
+    else if (n == "u32" || n == "uint32")
+        *type = DML_TENSOR_DATA_TYPE_UINT32;
     else
         return false;
     return true;
@@ -98,7 +101,13 @@ std::vector<Layout> layoutsFor(const Options& options, const OpSpec& op) {
     };
     auto byDefault = [&options, &op](Layout layout) {
         switch (op.signature) {
-            case Signature::Unary: return layout != Layout::Scalar && layout != Layout::Transposed;
+            // --quick: ELEMENT_WISE_IDENTITY covers every single-input layout of the other ELEMENT_WISE rows (the same
+            // kernel generator), which run packed; activations keep their four.
+            case Signature::Unary:
+                if (options.quick && std::strncmp(op.dmlName, "ELEMENT_WISE_", 13) == 0 &&
+                    op.type != DML_OPERATOR_ELEMENT_WISE_IDENTITY)
+                    return layout == Layout::Packed;
+                return layout != Layout::Scalar && layout != Layout::Transposed;
             // --quick (bench_smoke): ADD covers every binary layout, the other binary operators run packed.
             case Signature::Binary:
                 return !options.quick || layout == Layout::Packed || std::strcmp(op.key, "add") == 0;
@@ -128,8 +137,8 @@ Options parseOptions(int argc, char** argv) {
     app.add_flag("--json", options.json, "print one JSON document instead of tables");
     app.add_option("--op", ops, "operators, comma-separated or repeated (" + opNames + "); default all");
     app.add_option("--type", types,
-                   "f32, f16, i32, u8 (comma-separated or repeated): the input type (CAST rows run for theirs; i32 "
-                   "and u8 only select CAST rows); default all");
+                   "f32, f16, i32, u8, u32 (comma-separated or repeated): the input type (CAST rows run for theirs; "
+                   "i32 selects only CAST rows, u8 CAST rows and logical_and, u32 bit_and); default all");
     app.add_option("--layout", layouts,
                    "packed, strided, broadcast, inplace, scalar, transposed; default each operator's own (see "
                    "docs/BENCHMARKS.md)");
@@ -177,12 +186,12 @@ Options parseOptions(int argc, char** argv) {
 
     for (const std::string& name : splitList(types)) {
         DML_TENSOR_DATA_TYPE type{};
-        if (!parseType(name, &type)) fail("unknown --type '" + name + "' (f32, f16, i32, u8)");
+        if (!parseType(name, &type)) fail("unknown --type '" + name + "' (f32, f16, i32, u8, u32)");
         addUnique(options.types, type);
     }
     if (options.types.empty())
         options.types = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT32,
-                         DML_TENSOR_DATA_TYPE_UINT8};
+                         DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_DATA_TYPE_UINT32};
 
     const Layout allLayouts[] = {Layout::Packed,  Layout::Strided, Layout::Broadcast,
                                  Layout::InPlace, Layout::Scalar,  Layout::Transposed};

@@ -139,7 +139,7 @@ void runLatency(const Options& options, DeviceContext& ctx, Report& report, Prog
     for (const OpSpec* op : options.ops) {
         LatencyRow row;
         row.op = op;
-        if (op->signature == Signature::Cast) row.type = op->castFrom;
+        row.type = op->firstType();
         progress.step(std::string(op->key) + " " + typeName(row.type) + " 256-element execute+wait");
         auto w = makeWorkload(ctx, *op, Layout::Packed, row.type, row.elements);
         Kernel kernel = compileKernel(ctx, *op, w->descs);

@@ -227,20 +227,25 @@ void bindToWorkload(Kernel& kernel, Workload& w) {
 namespace {
 
 // What an input holds.
-enum class Fill { Values, Units, Condition };
+enum class Fill { Values, Units, Fractions, Condition };
 
-// A fixed pseudo-random sequence per input (seed): Values in [-6, 6) (integers for INT32, any byte for UINT8), Units
-// +-1, Condition 0 or 1. No NaN, infinities or subnormal FLOAT32 values. Input 0 of Values is the sequence the
-// single-input rows always had.
+// A fixed pseudo-random sequence per input (seed): Values in [-6, 6) (integers for INT32, any byte for UINT8, any
+// bits for UINT32), Units +-1, Fractions Values / 8, Condition 0 or 1. No NaN, infinities or subnormal FLOAT32
+// values. Input 0 of Values is the sequence the single-input rows always had.
 void fillPattern(void* dst, DML_TENSOR_DATA_TYPE type, Fill fill, uint32_t seed, uint64_t first, uint64_t count) {
     for (uint64_t i = 0; i < count; ++i) {
         const uint32_t hash = static_cast<uint32_t>((first + i) * 2654435761u + seed * 0x9E3779B9u);
         float x = static_cast<float>(hash >> 8) * (12.0f / 16777216.0f) - 6.0f;
         if (fill == Fill::Units) x = (hash >> 16) & 1 ? 1.0f : -1.0f;
+        if (fill == Fill::Fractions) x *= 0.125f;
         if (fill == Fill::Condition) x = static_cast<float>((hash >> 16) & 1);
         switch (type) {
             case DML_TENSOR_DATA_TYPE_FLOAT16: static_cast<uint16_t*>(dst)[i] = halfFromFloat(x); break;
             case DML_TENSOR_DATA_TYPE_INT32: static_cast<int32_t*>(dst)[i] = static_cast<int32_t>(x); break;
+            case DML_TENSOR_DATA_TYPE_UINT32:
+                static_cast<uint32_t*>(dst)[i] =
+                    fill == Fill::Values ? hash : static_cast<uint32_t>(static_cast<int32_t>(x));
+                break;
             case DML_TENSOR_DATA_TYPE_UINT8:
                 static_cast<uint8_t*>(dst)[i] = static_cast<uint8_t>(fill == Fill::Values ? hash >> 24 : x);
                 break;
@@ -295,6 +300,7 @@ std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, const OpSpec& op, Lay
         Fill fill = Fill::Values;
         if (op.signature == Signature::If && i == 0) fill = Fill::Condition;
         if (op.unitB && i == op.lastValueInput() && i != op.firstValueInput()) fill = Fill::Units;
+        if (op.fractionB && i == op.lastValueInput() && i != op.firstValueInput()) fill = Fill::Fractions;
         fillBuffer(ctx, w->inputs.back(), t.bufferBytes, t.type, fill, static_cast<uint32_t>(i));
     }
     BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, g.output.bufferBytes, w->out.put()));
