@@ -423,6 +423,14 @@ const std::map<DML_OPERATOR_TYPE, StructFacts>& realStructs() {
         {DML_OPERATOR_ELEMENT_WISE_NEGATE,
          FACTS(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, offsetof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, InputTensor),
                offsetof(DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC, OutputTensor))},
+        {DML_OPERATOR_QUANTIZE,
+         FACTS(DML_QUANTIZE_OPERATOR_DESC, offsetof(DML_QUANTIZE_OPERATOR_DESC, InputTensor), offsetof(DML_QUANTIZE_OPERATOR_DESC, QuantizationType),
+               offsetof(DML_QUANTIZE_OPERATOR_DESC, QuantizationTensorCount), offsetof(DML_QUANTIZE_OPERATOR_DESC, QuantizationTensors),
+               offsetof(DML_QUANTIZE_OPERATOR_DESC, OutputTensor))},
+        {DML_OPERATOR_DEQUANTIZE,
+         FACTS(DML_DEQUANTIZE_OPERATOR_DESC, offsetof(DML_DEQUANTIZE_OPERATOR_DESC, InputTensor), offsetof(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationType),
+               offsetof(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationTensorCount), offsetof(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationTensors),
+               offsetof(DML_DEQUANTIZE_OPERATOR_DESC, OutputTensor))},
     };
     return facts;
 }
