@@ -41,6 +41,25 @@ bool readableByRows(const dml::ElementwisePlan& plan, uint32_t t) {
     return true;
 }
 
+// A dimension some tensor is contiguous along instead of the output's innermost one (its smallest stride, a
+// transposed or permuted tensor, or the output permuted against its inputs), else 0.
+uint32_t tileDimension(const dml::ElementwisePlan& plan) {
+    for (uint32_t t = 0; t < plan.tensorCount; ++t) {
+        if (plan.strides[t][0] == 0) continue;  // broadcast along the rows: read once per row anyway
+        uint32_t best = 0;
+        for (uint32_t d = 1; d < plan.rank; ++d)
+            if (plan.strides[t][d] != 0 && plan.strides[t][d] < plan.strides[t][best]) best = d;
+        if (best != 0) return best;
+    }
+    return 0;
+}
+
+// Dimension `d` becomes dimension 1, the ones between move out by one (Walk::Tiles walks dimensions 0 and 1).
+void moveToSecond(dml::ElementwisePlan& plan, uint32_t d) {
+    std::rotate(plan.sizes + 1, plan.sizes + d, plan.sizes + d + 1);
+    for (uint32_t t = 0; t < plan.tensorCount; ++t) std::rotate(plan.strides[t] + 1, plan.strides[t] + d, plan.strides[t] + d + 1);
+}
+
 }  // namespace
 
 GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout>& tensors,
@@ -63,6 +82,17 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
     // Only packed and broadcast tensors: one flat run of quads. Otherwise quads along the innermost dimension
     // when it allows them (strided tensors whose quads are whole vectors read by rows), else single elements.
     program.walk = !anyStrided ? Walk::Linear : plan_.sizes[0] % 4 == 0 ? Walk::Quads : Walk::Elements;
+    // Tensors that disagree on the innermost dimension: tiles, where the push constants hold two dimensions.
+    if (const uint32_t tileDim = anyStrided ? tileDimension(plan_) : 0) {
+        kernel::ElementwiseProgram tiles = program;
+        tiles.walk = Walk::Tiles;
+        for (Access& a : tiles.access)
+            if (a != Access::Broadcast) a = Access::Strided;
+        if (kernel::generalParamsLayout(tiles).maxRank >= 2) {
+            moveToSecond(plan_, tileDim);
+            program = std::move(tiles);
+        }
+    }
     if (program.walk == Walk::Quads)
         for (uint32_t t = 0; t < tensorCount; ++t)
             if (program.access[t] == Access::Strided && readableByRows(plan_, t)) program.access[t] = Access::Rows;
@@ -193,9 +223,12 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
                     for (uint32_t d = 0; d < chunk.rank; ++d)
                         words[layout.strides[t] + d] = static_cast<uint32_t>(plan_.strides[t][d]);
         }
-        const uint64_t items = variant.program.walk == Walk::Linear ? (count + 3) / 4
-                               : variant.program.walk == Walk::Quads ? count / 4
-                                                                     : count;
+        const Walk walk = variant.program.walk;
+        const uint64_t tileRows = kernel::kTileRows;
+        const uint64_t items = walk == Walk::Linear ? (count + 3) / 4
+                               : walk == Walk::Quads ? count / 4
+                               : walk == Walk::Tiles ? count / chunk.sizes[1] * ((chunk.sizes[1] + tileRows - 1) / tileRows)
+                                                     : count;
         const uint64_t groups = std::max<uint64_t>(1, (items + pipeline.workgroupSize - 1) / pipeline.workgroupSize);
         vk::DispatchCommand command;
         command.pipeline = &pipeline;

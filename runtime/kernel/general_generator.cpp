@@ -94,6 +94,7 @@ public:
         conversions();
         applyFunction();
         if (p_.walk == Walk::Linear) linearMain();
+        else if (p_.walk == Walk::Tiles) tilesMain();
         else loopMain(p_.walk == Walk::Quads ? 4 : 1);
         return out_;
     }
@@ -382,6 +383,62 @@ private:
         out_ += "}\n";
     }
 
+    // One invocation per column x (dimension 0) and block of kTileRows rows of dimension 1, x fastest; the outer
+    // dimensions come from the rest of the invocation index. Every tensor is strided or broadcast.
+    void tilesMain() {
+        const std::string rows = str(kTileRows) + "u";
+        std::vector<uint32_t> strided;
+        for (uint32_t t = 0; t < p_.tensorCount(); ++t)
+            if (hasStrides(p_.access[t])) strided.push_back(t);
+        auto stride = [&](uint32_t t, const std::string& d) { return "pc.w[" + str(layout_.strides[t]) + "u + " + d + "]"; };
+        auto addCoordinate = [&](const std::string& c, const std::string& d, const std::string& indent) {
+            for (uint32_t t : strided) out_ += indent + "at" + str(t) + " += " + c + " * " + stride(t, d) + ";\n";
+        };
+        out_ += "void main() {\n"
+                "    const uint g = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x);\n"
+                "    const uint height = " + word(layout_.sizes + 1) + ";\n"
+                "    const uint blocks = (height + " + str(kTileRows - 1) + "u) / " + rows + ";\n"
+                "    const uint xq = vk_divide_by_size(g, 0u);\n"
+                "    const uint x = g - xq * " + word(layout_.sizes) + ";\n"
+                "    uint rest = xq / blocks;\n"
+                "    const uint y0 = (xq - rest * blocks) * " + rows + ";\n";
+        for (uint32_t t : strided)
+            out_ += "    uint at" + str(t) + " = " + base(t) + " + x * " + stride(t, "0u") + " + y0 * " + stride(t, "1u") + ";\n";
+        // The outermost coordinate is what is left: past its size (or past 0 in rank 2), the invocation is spare.
+        if (p_.rank > 0) {
+            for (uint32_t d = 2; d + 1 < p_.rank; ++d) {
+                out_ += "    {\n"
+                        "        const uint q = vk_divide_by_size(rest, " + str(d) + "u);\n"
+                        "        const uint c = rest - q * " + word(layout_.sizes + d) + ";\n"
+                        "        rest = q;\n";
+                addCoordinate("c", str(d) + "u", "        ");
+                out_ += "    }\n";
+            }
+            if (p_.rank == 2) out_ += "    if (rest != 0u) return;\n";
+            else {
+                out_ += "    if (rest >= " + word(layout_.sizes + p_.rank - 1) + ") return;\n";
+                addCoordinate("rest", str(p_.rank - 1) + "u", "    ");
+            }
+        } else {
+            out_ += "    const uint last = pc.w[1] - 1u;\n"
+                    "    for (uint d = 2u; d < last; ++d) {\n"
+                    "        const uint q = vk_divide_by_size(rest, d);\n"
+                    "        const uint c = rest - q * pc.w[" + str(layout_.sizes) + "u + d];\n"
+                    "        rest = q;\n";
+            addCoordinate("c", "d", "        ");
+            out_ += "    }\n"
+                    "    if (last < 2u ? rest != 0u : rest >= pc.w[" + str(layout_.sizes) + "u + last]) return;\n"
+                    "    if (last >= 2u) {\n";
+            addCoordinate("rest", "last", "        ");
+            out_ += "    }\n";
+        }
+        out_ += "    const uint n = min(" + rows + ", height - y0);\n"
+                "    for (uint k = 0u; k < n; ++k) {\n";
+        out_ += laneBlock(1, Lanes::Single, "        ");
+        for (uint32_t t : strided) out_ += "        at" + str(t) + " += " + stride(t, "1u") + ";\n";
+        out_ += "    }\n}\n";
+    }
+
     const ElementwiseProgram& p_;
     GeneralParamsLayout layout_;
     uint32_t outputs_;
@@ -395,7 +452,7 @@ std::string generateGeneralGlsl(const ElementwiseProgram& program) {
     if (std::string problem = program.validate(); !problem.empty())
         throw std::invalid_argument("invalid element-wise program: " + problem + "\n" + program.describe());
     const GeneralParamsLayout layout = generalParamsLayout(program);
-    if (layout.maxRank == 0)
+    if (layout.maxRank < (program.walk == Walk::Tiles ? 2u : 1u))
         throw std::invalid_argument("too many tensors and attributes for the push constants: " + program.describe());
     std::vector<std::string> roots = {"vk_float_from_half_bits", "vk_half_bits_from_float"};
     for (const Op& op : program.ops)

@@ -20,6 +20,10 @@
 namespace vkdml::kernel {
 
 constexpr uint32_t kGeneralParamWords = 32;
+// Walk::Tiles: rows (of dimension 1) one invocation walks at its column x. Neighbouring invocations take neighbouring
+// columns, so each row step writes whole output lines across them while every invocation reads the transposed
+// tensor's line along the rows: 16 fp32 rows are one 64-byte line (lavapipe measurements: docs/BENCHMARKS.md).
+constexpr uint32_t kTileRows = 16;
 
 struct GeneralParamsLayout {
     uint32_t maxRank = 1;  // dimensions one dispatch walks (0 when the program has too many tensors)

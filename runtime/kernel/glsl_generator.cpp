@@ -32,7 +32,8 @@ const char* bodyFile(Walk walk) {
         case Walk::Naive: return "elementwise_naive.glsl";
         case Walk::Linear:
         case Walk::Quads:
-        case Walk::Elements: break;  // general kernels: general_generator.cpp
+        case Walk::Elements:
+        case Walk::Tiles: break;  // general kernels: general_generator.cpp
     }
     throw std::invalid_argument("unknown walk");
 }

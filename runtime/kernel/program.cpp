@@ -59,11 +59,14 @@ const char* walkName(Walk walk) {
         case Walk::Linear: return "linear";
         case Walk::Quads: return "quads";
         case Walk::Elements: return "elements";
+        case Walk::Tiles: return "tiles";
     }
     return "?";
 }
 
-bool isGeneralWalk(Walk walk) { return walk == Walk::Linear || walk == Walk::Quads || walk == Walk::Elements; }
+bool isGeneralWalk(Walk walk) {
+    return walk == Walk::Linear || walk == Walk::Quads || walk == Walk::Elements || walk == Walk::Tiles;
+}
 
 const char* accessName(Access access) {
     switch (access) {
@@ -156,7 +159,7 @@ uint64_t ElementwiseProgram::hash() const {
 std::string ElementwiseProgram::validate() const {
     if (outputs.empty()) return "no outputs";
     if (general()) {
-        if (walk == Walk::Linear ? rank != 0 : rank > 7) return "rank " + std::to_string(rank) + " in the " + walkName(walk) + " walk";
+        if (walk == Walk::Linear ? rank != 0 : rank > 7 || (walk == Walk::Tiles && rank == 1)) return "rank " + std::to_string(rank) + " in the " + walkName(walk) + " walk";
         if (access.size() != tensorCount())
             return "access: " + std::to_string(access.size()) + " entries for " + std::to_string(tensorCount()) +
                    " tensors";
@@ -166,6 +169,8 @@ std::string ElementwiseProgram::validate() const {
                 return "tensor " + std::to_string(t) + " strided in the linear walk";
             if (walk != Walk::Quads && access[t] == Access::Rows)
                 return "tensor " + std::to_string(t) + " read by rows outside the quads walk";
+            if (walk == Walk::Tiles && access[t] == Access::Packed)
+                return "tensor " + std::to_string(t) + " packed in the tiles walk";
         }
     }
     const uint32_t attributeLimit = general() ? kMaxAttributes : 2;

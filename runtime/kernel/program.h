@@ -31,6 +31,9 @@ enum class Walk : uint8_t {
     Linear,    // every tensor packed or broadcast: 4 consecutive elements per invocation, no coordinates
     Quads,     // 4 consecutive innermost elements per invocation (innermost size a multiple of 4)
     Elements,  // one element per invocation
+    // A tensor contiguous along another dimension than the output (transposed, permuted): the host moves that
+    // dimension to 1; one invocation per output column x and block of kTileRows rows (general_params.h).
+    Tiles,
 };
 bool isGeneralWalk(Walk walk);
 
@@ -76,7 +79,7 @@ struct ElementwiseProgram {
     Walk walk = Walk::Strided;
     // General walks: one per tensor, outputs first, then inputs (the binding order).
     std::vector<Access> access;
-    // Quads and Elements walks: the dimensions walked, fixed in the code (the coordinate arithmetic unrolled); 0
+    // Quads, Elements and Tiles walks: the dimensions walked, fixed in the code (the coordinate arithmetic unrolled); 0
     // reads the rank from the push constants.
     uint32_t rank = 0;
     // Device-dependent forms of the library the host chose: LINEAR-based functions in double (CPU devices with

@@ -416,6 +416,31 @@ TEST_CASE("binary layouts: MULTIPLY FLOAT32, FLOAT16, INT8 broadcast, permuted, 
         for (size_t i : {1, 2, 4, 5, 7}) runLayout(device, OP(MULTIPLY), t, layouts[i], rng);
 }
 
+// Tensors that disagree on the output's innermost dimension run the tiles walk (kernel_selection_test pins the
+// choice): sides that are not multiples of its 16 rows, ranks 3 and 4, in place, and under family_test_chunked
+// (4096-byte bindings) permuted tensors split over several chunks.
+TEST_CASE("binary layouts: ADD transposed and permuted (tiles walk) FLOAT32, FLOAT16, INT8") {
+    TestDevice device;
+    std::mt19937_64 rng(15);
+    const std::vector<uint32_t> m = {37, 45}, r3 = {5, 19, 21}, r4 = {3, 4, 7, 18};
+    const std::vector<Layout> layouts = {
+        {"37x45, A transposed", m, permutedStrides(m, {1, 0}), {}, {}},
+        {"37x45, output transposed, B padded", m, {}, paddedStrides(m, 3), permutedStrides(m, {1, 0})},
+        {"rank 3, A permuted (1,2,0), B row broadcast", r3, permutedStrides(r3, {1, 2, 0}), {0, 0, 1}, {}},
+        {"rank 4, A permuted (2,0,3,1), B permuted+padded (3,1,0,2), output permuted (1,3,2,0)", r4,
+         permutedStrides(r4, {2, 0, 3, 1}), permutedStrides(r4, {3, 1, 0, 2}, 1), permutedStrides(r4, {1, 3, 2, 0})},
+        {"rank 4, A padded, B column broadcast, output reversed", r4, paddedStrides(r4, 2), {1, 0, 0, 0},
+         permutedStrides(r4, {3, 2, 1, 0})},
+    };
+    for (Type t : {F32, F16, I8}) {
+        for (const Layout& l : layouts) runLayout(device, OP(ADD), t, l, rng);
+        FamilyCase inPlace = binaryCase(OP(ADD), t, t, m, permutedStrides(m, {1, 0}), {}, permutedStrides(m, {1, 0}));
+        inPlace.inPlaceInput = 0;
+        runChecked(device, inPlace, rng, label(OP(ADD), t, t, "in place over transposed A, B packed"),
+                   binaryAccept(DML_OPERATOR_ELEMENT_WISE_ADD, t, t));
+    }
+}
+
 TEST_CASE("binary layouts: ADD ranks 1 through 8 with random per-tensor layouts") {
     TestDevice device;
     std::mt19937_64 rng(12);

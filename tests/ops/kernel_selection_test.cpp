@@ -12,7 +12,9 @@ using namespace vkdml::test;
 
 namespace {
 
-enum Layout { kPacked, kPadded, kRows };  // {4, 5}; {4, 5} in rows of 8; {4, 8} in rows of 16 (whole 16-byte vectors)
+// {4, 5}; {4, 5} in rows of 8; {4, 8} in rows of 16 (whole 16-byte vectors); {4, 5} with the input transposed
+// (strides {1, 4}), then with the output transposed.
+enum Layout { kPacked, kPadded, kRows, kTransposed, kTransposedOutput };
 
 struct Selection {
     DML_OPERATOR_TYPE op;
@@ -38,6 +40,10 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 0.2f, 0.5f, "hard_swish_f32_contig",
      true},
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 2, 1, "identity_f32_strided", true, "identity_f32_elements"},
+    // Tensors that disagree on the innermost dimension: the tiles walk.
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposed, 2, 1, "identity_f32_strided", true, "identity_f32_tiles"},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposedOutput, 2, 1, "identity_f32_strided", true, "identity_f32_tiles"},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kTransposed, 0, 0, "sigmoid_straight_f16_strided16", false, "sigmoid_straight_f16_tiles"},
     // CELU / ELU / SCALED_ELU / SIGMOID / SWISH / SOFTPLUS / PARAMETRIC_SOFTPLUS: the branch-free kernels for
     // parameters in [2^-20, 2^20] (PARAMETRIC_SOFTPLUS's Alpha of either sign), the general ones elsewhere.
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1, 0, "celu_straight_f32_contig", false},
@@ -80,12 +86,17 @@ std::string compiledShader(TestDevice& device, const Selection& s) {
     TensorSpec spec{{4, 5}, {}, 0};
     if (s.layout == kPadded) spec.strides = {8, 1};
     if (s.layout == kRows) spec = TensorSpec{{4, 8}, {16, 1}, 0};
-    std::vector<UINT> sizes = spec.sizes, strides = spec.strides;
-    DML_BUFFER_TENSOR_DESC buffer{s.type, DML_TENSOR_FLAG_NONE, 2, sizes.data(),
-                                  strides.empty() ? nullptr : strides.data(), tensorBytes(spec, s.type), 0};
-    DML_TENSOR_DESC tensor{DML_TENSOR_TYPE_BUFFER, &buffer};
+    TensorSpec transposed{{4, 5}, {1, 4}, 0};
+    const TensorSpec& in = s.layout == kTransposed ? transposed : spec;
+    const TensorSpec& out = s.layout == kTransposedOutput ? transposed : spec;
+    std::vector<UINT> sizes = spec.sizes, inStrides = in.strides, outStrides = out.strides;
+    DML_BUFFER_TENSOR_DESC inBuffer{s.type, DML_TENSOR_FLAG_NONE, 2, sizes.data(),
+                                    inStrides.empty() ? nullptr : inStrides.data(), tensorBytes(in, s.type), 0};
+    DML_BUFFER_TENSOR_DESC outBuffer{s.type, DML_TENSOR_FLAG_NONE, 2, sizes.data(),
+                                     outStrides.empty() ? nullptr : outStrides.data(), tensorBytes(out, s.type), 0};
+    DML_TENSOR_DESC input{DML_TENSOR_TYPE_BUFFER, &inBuffer}, output{DML_TENSOR_TYPE_BUFFER, &outBuffer};
     Owned<VkdmlOperator> op;
-    REQUIRE(tryCreateActivation(device, s.op, &tensor, &tensor, s.attr0, s.attr1, op.put()) == S_OK);
+    REQUIRE(tryCreateActivation(device, s.op, &input, &output, s.attr0, s.attr1, op.put()) == S_OK);
     Owned<VkdmlDispatchable> compiled;
     REQUIRE(vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, compiled.put()) == S_OK);
     const char* name = vkdmlTestShaderName(compiled);

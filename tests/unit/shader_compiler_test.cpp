@@ -131,11 +131,13 @@ TEST_CASE("general kernels: two outputs of different types, mixed input types, e
     const uint32_t greater = p.call(kernel::Fn::Greater, ScalarType::UInt32, {scaled, p.constant(0, ScalarType::Float32)});
     p.store(1, p.call(kernel::Fn::LogicalAnd, ScalarType::UInt8, {greater, p.input(2)}));
     REQUIRE(p.validate().empty());
-    for (Walk walk : {Walk::Linear, Walk::Quads, Walk::Elements})
+    for (Walk walk : {Walk::Linear, Walk::Quads, Walk::Elements, Walk::Tiles})
         for (Access access : {Access::Packed, Access::Strided, Access::Rows})
-            for (uint32_t rank : {0u, 1u, 3u}) {
+            for (uint32_t rank : {0u, 1u, 2u, 3u, 4u}) {
                 if (walk == Walk::Linear && (access != Access::Packed || rank != 0)) continue;
                 if (walk != Walk::Quads && access == Access::Rows) continue;
+                // Tiles: every tensor strided or broadcast, at least two dimensions; ranks 2 and 4 for tiles only.
+                if (walk == Walk::Tiles ? access == Access::Packed || rank == 1 : rank == 2 || rank == 4) continue;
                 kernel::ElementwiseProgram variant = p;
                 variant.walk = walk;
                 variant.rank = rank;
@@ -160,6 +162,13 @@ TEST_CASE("general kernels: two outputs of different types, mixed input types, e
     bad.walk = Walk::Linear;
     bad.access = {Access::Packed, Access::Packed, Access::Packed, Access::Packed, Access::Packed};
     bad.rank = 2;
+    CHECK_FALSE(bad.validate().empty());
+    // Tiles: nothing packed (the flat index is not the walk's), not one dimension.
+    bad.walk = Walk::Tiles;
+    CHECK_FALSE(bad.validate().empty());
+    bad.access = {Access::Strided, Access::Strided, Access::Strided, Access::Broadcast, Access::Strided};
+    CHECK(bad.validate().empty());
+    bad.rank = 1;
     CHECK_FALSE(bad.validate().empty());
     // The rank is part of the hash (the code differs), and 0 leaves earlier hashes as they were.
     kernel::ElementwiseProgram quads = p;
