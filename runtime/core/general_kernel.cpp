@@ -60,6 +60,15 @@ void moveToSecond(dml::ElementwisePlan& plan, uint32_t d) {
     for (uint32_t t = 0; t < plan.tensorCount; ++t) std::rotate(plan.strides[t] + 1, plan.strides[t] + d, plan.strides[t] + d + 1);
 }
 
+// A tensor the tile quads walk reads as 4 x 4 blocks: stride 1 along dimension 1 (a multiple of 4), the others
+// multiples of 4 (the base is checked per chunk), 8- to 32-bit elements.
+bool readableByColumns(const dml::ElementwisePlan& plan, uint32_t t) {
+    if (plan.strides[t][1] != 1 || plan.sizes[1] % 4 != 0 || plan.tensorBits[t] < 8 || plan.tensorBits[t] > 32) return false;
+    for (uint32_t d = 0; d < plan.rank; ++d)
+        if (d != 1 && plan.strides[t][d] % 4 != 0) return false;
+    return true;
+}
+
 }  // namespace
 
 GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout>& tensors,
@@ -85,7 +94,7 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
     // Tensors that disagree on the innermost dimension: tiles, where the push constants hold two dimensions.
     if (const uint32_t tileDim = anyStrided ? tileDimension(plan_) : 0) {
         kernel::ElementwiseProgram tiles = program;
-        tiles.walk = Walk::Tiles;
+        tiles.walk = plan_.sizes[0] % 4 == 0 ? Walk::TileQuads : Walk::Tiles;
         for (Access& a : tiles.access)
             if (a != Access::Broadcast) a = Access::Strided;
         if (kernel::generalParamsLayout(tiles).maxRank >= 2) {
@@ -93,15 +102,18 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
             program = std::move(tiles);
         }
     }
-    if (program.walk == Walk::Quads)
+    if (program.walk == Walk::Quads || program.walk == Walk::TileQuads)
         for (uint32_t t = 0; t < tensorCount; ++t)
             if (program.access[t] == Access::Strided && readableByRows(plan_, t)) program.access[t] = Access::Rows;
+    if (program.walk == Walk::TileQuads)
+        for (uint32_t t = outputCount_; t < tensorCount; ++t)
+            if (program.access[t] == Access::Strided && readableByColumns(plan_, t)) program.access[t] = Access::Columns;
     main_.program = program;
     main_.layout = kernel::generalParamsLayout(main_.program);
     fallback_.program = program;
     fallback_.program.walk = Walk::Elements;
     for (Access& a : fallback_.program.access)
-        if (a == Access::Packed || a == Access::Rows) a = Access::Strided;
+        if (a == Access::Packed || a == Access::Rows || a == Access::Columns) a = Access::Strided;
     fallback_.layout = kernel::generalParamsLayout(fallback_.program);
     if (main_.layout.maxRank == 0 || fallback_.layout.maxRank == 0)
         fail(E_NOTIMPL, program.label + ": too many tensors for one kernel's push constants");
@@ -164,10 +176,12 @@ void GeneralKernel::compile(Device& device, Variant& variant, bool split) {
 // quads, start on a quad in every packed tensor.
 bool GeneralKernel::mainVariantFits(const dml::Chunk& chunk) const {
     if (main_.program.walk == Walk::Linear) return true;
-    const bool quads = main_.program.walk == Walk::Quads;
+    const bool quads = main_.program.walk == Walk::Quads || main_.program.walk == Walk::TileQuads;
     if (quads && chunk.sizes[0] % 4 != 0) return false;
     for (uint32_t t = 0; t < plan_.tensorCount; ++t) {
         if (main_.program.access[t] == Access::Rows && chunk.firstElement[t] % 4 != 0) return false;
+        if (main_.program.access[t] == Access::Columns && (chunk.firstElement[t] % 4 != 0 || chunk.sizes[1] % 4 != 0))
+            return false;
         if (main_.program.access[t] != Access::Packed) continue;
         if (quads && chunk.firstElement[t] % 4 != 0) return false;
         for (uint32_t d = 0; d + 1 < chunk.rank; ++d)
@@ -224,11 +238,12 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
                         words[layout.strides[t] + d] = static_cast<uint32_t>(plan_.strides[t][d]);
         }
         const Walk walk = variant.program.walk;
-        const uint64_t tileRows = kernel::kTileRows;
-        const uint64_t items = walk == Walk::Linear ? (count + 3) / 4
-                               : walk == Walk::Quads ? count / 4
-                               : walk == Walk::Tiles ? count / chunk.sizes[1] * ((chunk.sizes[1] + tileRows - 1) / tileRows)
-                                                     : count;
+        const uint64_t tileRows = kernel::kTileRows, tileBlocks = (chunk.sizes[1] + tileRows - 1) / tileRows;
+        const uint64_t items = walk == Walk::Linear      ? (count + 3) / 4
+                               : walk == Walk::Quads     ? count / 4
+                               : walk == Walk::Tiles     ? count / chunk.sizes[1] * tileBlocks
+                               : walk == Walk::TileQuads ? count / chunk.sizes[1] / 4 * tileBlocks
+                                                         : count;
         const uint64_t groups = std::max<uint64_t>(1, (items + pipeline.workgroupSize - 1) / pipeline.workgroupSize);
         vk::DispatchCommand command;
         command.pipeline = &pipeline;

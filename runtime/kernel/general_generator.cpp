@@ -94,7 +94,7 @@ public:
         conversions();
         applyFunction();
         if (p_.walk == Walk::Linear) linearMain();
-        else if (p_.walk == Walk::Tiles) tilesMain();
+        else if (isTileWalk(p_.walk)) tilesMain(p_.walk == Walk::TileQuads ? 4 : 1);
         else loopMain(p_.walk == Walk::Quads ? 4 : 1);
         return out_;
     }
@@ -108,7 +108,8 @@ private:
     // walks, starting at element vectorStart(t). 4-bit tensors are not: their 4 elements are half a word (see
     // storeOutput).
     bool vectorized(uint32_t t) const {
-        return p_.walk != Walk::Elements && (p_.access[t] == Access::Packed || p_.access[t] == Access::Rows) &&
+        const Access a = p_.access[t];
+        return p_.walk != Walk::Elements && (a == Access::Packed || a == Access::Rows || a == Access::Columns) &&
                bits(t) >= 8 && bits(t) < 64;
     }
     std::string vectorStart(uint32_t t) const {
@@ -228,12 +229,14 @@ private:
             case Access::Strided:
                 return "(at" + str(t) + (k == 0 ? std::string() : " + " + str(k) + "u * " + word(layout_.strides[t])) + ")";
             case Access::Rows: return "(at" + str(t) + " + " + str(k) + "u)";
+            case Access::Columns: return "(at" + str(t) + " + " + str(k) + "u * " + word(layout_.strides[t]) + ")";
         }
         return "";
     }
 
-    // Loads, vkdml_apply and stores for `count` lanes (elements e .. e + count - 1).
-    std::string laneBlock(uint32_t count, Lanes lanes, const std::string& indent) const {
+    // Loads, vkdml_apply and stores for `count` lanes (elements e .. e + count - 1); `row`: the row of the tile
+    // quads' 4 x 4 block (column vectors c<t>_<k>, loaded by tilesMain).
+    std::string laneBlock(uint32_t count, Lanes lanes, const std::string& indent, uint32_t row = 0) const {
         std::string code;
         const uint32_t inputs = static_cast<uint32_t>(p_.inputs.size());
         for (uint32_t i = 0; i < inputs; ++i) {
@@ -242,6 +245,16 @@ private:
             if (p_.access[t] == Access::Broadcast) {
                 code += indent + "const " + vt + " a" + s + " = load" + s + "(" + base(t) + ");\n";
                 for (uint32_t k = 0; k < count; ++k) code += indent + "const " + vt + " a" + s + "_" + str(k) + " = a" + s + ";\n";
+                continue;
+            }
+            if (p_.access[t] == Access::Columns) {
+                for (uint32_t k = 0; k < 4; ++k) {
+                    const std::string c = "c" + s + "_" + str(k);
+                    const std::string element = bits(t) == 32 ? c + "[" + str(row) + "]"
+                                                : bits(t) == 16 ? "(" + c + "[" + str(row / 2) + "] >> " + str(16 * (row % 2)) + "u)"
+                                                                : "(" + c + " >> " + str(8 * row) + "u)";
+                    code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(" + element + ");\n";
+                }
                 continue;
             }
             if (lanes == Lanes::Vector && vectorized(t)) {
@@ -383,9 +396,9 @@ private:
         out_ += "}\n";
     }
 
-    // One invocation per column x (dimension 0) and block of kTileRows rows of dimension 1, x fastest; the outer
-    // dimensions come from the rest of the invocation index. Every tensor is strided or broadcast.
-    void tilesMain() {
+    // One invocation per column x (dimension 0; a quad of columns for TileQuads) and block of kTileRows rows of
+    // dimension 1, x fastest; the outer dimensions come from the rest of the invocation index.
+    void tilesMain(uint32_t lanes) {
         const std::string rows = str(kTileRows) + "u";
         std::vector<uint32_t> strided;
         for (uint32_t t = 0; t < p_.tensorCount(); ++t)
@@ -398,8 +411,8 @@ private:
                 "    const uint g = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x);\n"
                 "    const uint height = " + word(layout_.sizes + 1) + ";\n"
                 "    const uint blocks = (height + " + str(kTileRows - 1) + "u) / " + rows + ";\n"
-                "    const uint xq = vk_divide_by_size(g, 0u);\n"
-                "    const uint x = g - xq * " + word(layout_.sizes) + ";\n"
+                "    const uint xq = vk_divide_by_size(" + str(lanes) + "u * g, 0u);\n"
+                "    const uint x = " + str(lanes) + "u * g - xq * " + word(layout_.sizes) + ";\n"
                 "    uint rest = xq / blocks;\n"
                 "    const uint y0 = (xq - rest * blocks) * " + rows + ";\n";
         for (uint32_t t : strided)
@@ -432,10 +445,33 @@ private:
             addCoordinate("rest", "last", "        ");
             out_ += "    }\n";
         }
-        out_ += "    const uint n = min(" + rows + ", height - y0);\n"
-                "    for (uint k = 0u; k < n; ++k) {\n";
-        out_ += laneBlock(1, Lanes::Single, "        ");
-        for (uint32_t t : strided) out_ += "        at" + str(t) + " += " + stride(t, "1u") + ";\n";
+        out_ += "    const uint n = min(" + rows + ", height - y0);\n";
+        std::vector<uint32_t> columns;
+        for (uint32_t t : strided)
+            if (p_.access[t] == Access::Columns) columns.push_back(t);
+        if (columns.empty()) {
+            out_ += "    for (uint k = 0u; k < n; ++k) {\n";
+            out_ += laneBlock(lanes, lanes == 4 ? Lanes::Vector : Lanes::Single, "        ");
+            for (uint32_t t : strided) out_ += "        at" + str(t) + " += " + stride(t, "1u") + ";\n";
+            out_ += "    }\n}\n";
+            return;
+        }
+        // Blocks of 4 x 4: one vector down each of the 4 columns of every tensor read by columns (a register
+        // transpose), then 4 rows of quads for the others.
+        out_ += "    for (uint k = 0u; k < n; k += 4u) {\n";
+        for (uint32_t t : columns) {
+            const std::string vector = bits(t) == 32 ? "uvec4" : bits(t) == 16 ? "uvec2" : "uint";
+            const std::string buffer = "t" + str(t) + (bits(t) == 8 ? "" : "q");
+            for (uint32_t k = 0; k < 4; ++k)
+                out_ += "        const " + vector + " c" + str(t) + "_" + str(k) + " = " + buffer + "[(at" + str(t) + " + " +
+                        str(k) + "u * " + stride(t, "0u") + ") >> 2u];\n";
+        }
+        for (uint32_t row = 0; row < 4; ++row) {
+            out_ += "        {\n" + laneBlock(4, Lanes::Vector, "            ", row) + "        }\n";
+            for (uint32_t t : strided)
+                if (p_.access[t] != Access::Columns) out_ += "        at" + str(t) + " += " + stride(t, "1u") + ";\n";
+        }
+        for (uint32_t t : columns) out_ += "        at" + str(t) + " += 4u * " + stride(t, "1u") + ";\n";
         out_ += "    }\n}\n";
     }
 
@@ -452,7 +488,7 @@ std::string generateGeneralGlsl(const ElementwiseProgram& program) {
     if (std::string problem = program.validate(); !problem.empty())
         throw std::invalid_argument("invalid element-wise program: " + problem + "\n" + program.describe());
     const GeneralParamsLayout layout = generalParamsLayout(program);
-    if (layout.maxRank < (program.walk == Walk::Tiles ? 2u : 1u))
+    if (layout.maxRank < (isTileWalk(program.walk) ? 2u : 1u))
         throw std::invalid_argument("too many tensors and attributes for the push constants: " + program.describe());
     std::vector<std::string> roots = {"vk_float_from_half_bits", "vk_half_bits_from_float"};
     for (const Op& op : program.ops)

@@ -20,9 +20,10 @@
 namespace vkdml::kernel {
 
 constexpr uint32_t kGeneralParamWords = 32;
-// Walk::Tiles: rows (of dimension 1) one invocation walks at its column x. Neighbouring invocations take neighbouring
-// columns, so each row step writes whole output lines across them while every invocation reads the transposed
-// tensor's line along the rows: 16 fp32 rows are one 64-byte line (lavapipe measurements: docs/BENCHMARKS.md).
+// Tile walks: rows (of dimension 1) one invocation walks at its column x (or quad of columns). Neighbouring
+// invocations take neighbouring columns, so each row step writes whole output lines across them while every
+// invocation reads down the transposed tensor's line: 16 fp32 rows are one 64-byte line. On lavapipe 4 to 64 rows
+// measured alike within the noise (docs/BENCHMARKS.md); 16 keeps a GPU's per-invocation loop short.
 constexpr uint32_t kTileRows = 16;
 
 struct GeneralParamsLayout {
@@ -38,7 +39,9 @@ struct GeneralParamsLayout {
 };
 
 // Tensors whose strides the kernel reads.
-inline bool hasStrides(Access access) { return access == Access::Strided || access == Access::Rows; }
+inline bool hasStrides(Access access) {
+    return access == Access::Strided || access == Access::Rows || access == Access::Columns;
+}
 
 inline GeneralParamsLayout generalParamsLayout(const ElementwiseProgram& program) {
     GeneralParamsLayout layout;

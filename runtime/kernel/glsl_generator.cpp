@@ -33,7 +33,8 @@ const char* bodyFile(Walk walk) {
         case Walk::Linear:
         case Walk::Quads:
         case Walk::Elements:
-        case Walk::Tiles: break;  // general kernels: general_generator.cpp
+        case Walk::Tiles:
+        case Walk::TileQuads: break;  // general kernels: general_generator.cpp
     }
     throw std::invalid_argument("unknown walk");
 }

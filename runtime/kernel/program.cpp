@@ -60,12 +60,13 @@ const char* walkName(Walk walk) {
         case Walk::Quads: return "quads";
         case Walk::Elements: return "elements";
         case Walk::Tiles: return "tiles";
+        case Walk::TileQuads: return "tilequads";
     }
     return "?";
 }
 
 bool isGeneralWalk(Walk walk) {
-    return walk == Walk::Linear || walk == Walk::Quads || walk == Walk::Elements || walk == Walk::Tiles;
+    return walk == Walk::Linear || walk == Walk::Quads || walk == Walk::Elements || isTileWalk(walk);
 }
 
 const char* accessName(Access access) {
@@ -74,6 +75,7 @@ const char* accessName(Access access) {
         case Access::Broadcast: return "broadcast";
         case Access::Strided: return "strided";
         case Access::Rows: return "rows";
+        case Access::Columns: return "columns";
     }
     return "?";
 }
@@ -159,17 +161,19 @@ uint64_t ElementwiseProgram::hash() const {
 std::string ElementwiseProgram::validate() const {
     if (outputs.empty()) return "no outputs";
     if (general()) {
-        if (walk == Walk::Linear ? rank != 0 : rank > 7 || (walk == Walk::Tiles && rank == 1)) return "rank " + std::to_string(rank) + " in the " + walkName(walk) + " walk";
+        if (walk == Walk::Linear ? rank != 0 : rank > 7 || (isTileWalk(walk) && rank == 1)) return "rank " + std::to_string(rank) + " in the " + walkName(walk) + " walk";
         if (access.size() != tensorCount())
             return "access: " + std::to_string(access.size()) + " entries for " + std::to_string(tensorCount()) +
                    " tensors";
         for (uint32_t t = 0; t < access.size(); ++t) {
             if (t < outputs.size() && access[t] == Access::Broadcast) return "output " + std::to_string(t) + " broadcast";
-            if (walk == Walk::Linear && (access[t] == Access::Strided || access[t] == Access::Rows))
+            if (walk == Walk::Linear && (access[t] != Access::Packed && access[t] != Access::Broadcast))
                 return "tensor " + std::to_string(t) + " strided in the linear walk";
-            if (walk != Walk::Quads && access[t] == Access::Rows)
+            if (walk != Walk::Quads && walk != Walk::TileQuads && access[t] == Access::Rows)
                 return "tensor " + std::to_string(t) + " read by rows outside the quads walk";
-            if (walk == Walk::Tiles && access[t] == Access::Packed)
+            if (access[t] == Access::Columns && (walk != Walk::TileQuads || t < outputs.size()))
+                return "tensor " + std::to_string(t) + " read by columns outside the tile quads walk, or an output";
+            if (isTileWalk(walk) && access[t] == Access::Packed)
                 return "tensor " + std::to_string(t) + " packed in the tiles walk";
         }
     }

@@ -34,8 +34,10 @@ enum class Walk : uint8_t {
     // A tensor contiguous along another dimension than the output (transposed, permuted): the host moves that
     // dimension to 1; one invocation per output column x and block of kTileRows rows (general_params.h).
     Tiles,
+    TileQuads,  // Tiles with 4 consecutive columns per invocation (innermost size a multiple of 4), like Quads
 };
 bool isGeneralWalk(Walk walk);
+inline bool isTileWalk(Walk walk) { return walk == Walk::Tiles || walk == Walk::TileQuads; }
 
 // How a general kernel finds a tensor's element at a flat index i of the walk (chosen per tensor on the host).
 enum class Access : uint8_t {
@@ -45,6 +47,9 @@ enum class Access : uint8_t {
     // Strided with inner stride 1, every quad of the walk on whole vectors (outer strides and the base multiples
     // of 4, checked on the host): coordinates once per quad, then one vector load or store. Quads walk only.
     Rows,
+    // An input whose dimension 1 has stride 1 (a transposed one) in the tile quads walk, the others and the base
+    // multiples of 4, dimension 1 a multiple of 4: 4 vectors down 4 columns give a block of 4 x 4 elements.
+    Columns,
 };
 const char* accessName(Access access);
 constexpr uint32_t kMaxAttributes = 4;  // general kernels: attribute words; the others: p0, p1

@@ -416,15 +416,19 @@ TEST_CASE("binary layouts: MULTIPLY FLOAT32, FLOAT16, INT8 broadcast, permuted, 
         for (size_t i : {1, 2, 4, 5, 7}) runLayout(device, OP(MULTIPLY), t, layouts[i], rng);
 }
 
-// Tensors that disagree on the output's innermost dimension run the tiles walk (kernel_selection_test pins the
-// choice): sides that are not multiples of its 16 rows, ranks 3 and 4, in place, and under family_test_chunked
-// (4096-byte bindings) permuted tensors split over several chunks.
+// Tensors that disagree on the output's innermost dimension run the tile walks (kernel_selection_test pins the
+// choice): sides that are not multiples of their 16 rows (nor of 4), ranks 3 and 4, in place, and under
+// family_test_chunked (4096-byte bindings) permuted tensors split over several chunks.
 TEST_CASE("binary layouts: ADD transposed and permuted (tiles walk) FLOAT32, FLOAT16, INT8") {
     TestDevice device;
     std::mt19937_64 rng(15);
-    const std::vector<uint32_t> m = {37, 45}, r3 = {5, 19, 21}, r4 = {3, 4, 7, 18};
+    const std::vector<uint32_t> m = {37, 45}, r3 = {5, 19, 21}, r4 = {3, 4, 7, 18}, q = {36, 44}, q3 = {3, 12, 20};
     const std::vector<Layout> layouts = {
         {"37x45, A transposed", m, permutedStrides(m, {1, 0}), {}, {}},
+        // Sides multiples of 4: the tile quads walk, A read in 4 x 4 blocks (columns access).
+        {"36x44, A transposed", q, permutedStrides(q, {1, 0}), {}, {}},
+        {"rank 3, A permuted (1,2,0) padded by 4, B padded", q3, permutedStrides(q3, {1, 2, 0}, 4), paddedStrides(q3, 2), {}},
+        {"36x44, output transposed, A and B packed", q, {}, {}, permutedStrides(q, {1, 0})},
         {"37x45, output transposed, B padded", m, {}, paddedStrides(m, 3), permutedStrides(m, {1, 0})},
         {"rank 3, A permuted (1,2,0), B row broadcast", r3, permutedStrides(r3, {1, 2, 0}), {0, 0, 1}, {}},
         {"rank 4, A permuted (2,0,3,1), B permuted+padded (3,1,0,2), output permuted (1,3,2,0)", r4,

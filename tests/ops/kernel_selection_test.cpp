@@ -13,8 +13,8 @@ using namespace vkdml::test;
 namespace {
 
 // {4, 5}; {4, 5} in rows of 8; {4, 8} in rows of 16 (whole 16-byte vectors); {4, 5} with the input transposed
-// (strides {1, 4}), then with the output transposed.
-enum Layout { kPacked, kPadded, kRows, kTransposed, kTransposedOutput };
+// (strides {1, 4}), then with the output transposed; {4, 8} with the input transposed.
+enum Layout { kPacked, kPadded, kRows, kTransposed, kTransposedOutput, kTransposedQuads };
 
 struct Selection {
     DML_OPERATOR_TYPE op;
@@ -42,8 +42,9 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 2, 1, "identity_f32_strided", true, "identity_f32_elements"},
     // Tensors that disagree on the innermost dimension: the tiles walk.
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposed, 2, 1, "identity_f32_strided", true, "identity_f32_tiles"},
-    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposedOutput, 2, 1, "identity_f32_strided", true, "identity_f32_tiles"},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposedOutput, 2, 1, "identity_f32_strided", true, "identity_f32_tilequads"},
     {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kTransposed, 0, 0, "sigmoid_straight_f16_strided16", false, "sigmoid_straight_f16_tiles"},
+    {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposedQuads, 2, 1, "identity_f32_strided", true, "identity_f32_tilequads"},
     // CELU / ELU / SCALED_ELU / SIGMOID / SWISH / SOFTPLUS / PARAMETRIC_SOFTPLUS: the branch-free kernels for
     // parameters in [2^-20, 2^20] (PARAMETRIC_SOFTPLUS's Alpha of either sign), the general ones elsewhere.
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 1, 0, "celu_straight_f32_contig", false},
@@ -86,8 +87,9 @@ std::string compiledShader(TestDevice& device, const Selection& s) {
     TensorSpec spec{{4, 5}, {}, 0};
     if (s.layout == kPadded) spec.strides = {8, 1};
     if (s.layout == kRows) spec = TensorSpec{{4, 8}, {16, 1}, 0};
-    TensorSpec transposed{{4, 5}, {1, 4}, 0};
-    const TensorSpec& in = s.layout == kTransposed ? transposed : spec;
+    if (s.layout == kTransposedQuads) spec.sizes = {4, 8};
+    TensorSpec transposed{spec.sizes, {1, 4}, 0};
+    const TensorSpec& in = s.layout == kTransposed || s.layout == kTransposedQuads ? transposed : spec;
     const TensorSpec& out = s.layout == kTransposedOutput ? transposed : spec;
     std::vector<UINT> sizes = spec.sizes, inStrides = in.strides, outStrides = out.strides;
     DML_BUFFER_TENSOR_DESC inBuffer{s.type, DML_TENSOR_FLAG_NONE, 2, sizes.data(),

@@ -131,17 +131,22 @@ TEST_CASE("general kernels: two outputs of different types, mixed input types, e
     const uint32_t greater = p.call(kernel::Fn::Greater, ScalarType::UInt32, {scaled, p.constant(0, ScalarType::Float32)});
     p.store(1, p.call(kernel::Fn::LogicalAnd, ScalarType::UInt8, {greater, p.input(2)}));
     REQUIRE(p.validate().empty());
-    for (Walk walk : {Walk::Linear, Walk::Quads, Walk::Elements, Walk::Tiles})
-        for (Access access : {Access::Packed, Access::Strided, Access::Rows})
+    for (Walk walk : {Walk::Linear, Walk::Quads, Walk::Elements, Walk::Tiles, Walk::TileQuads})
+        for (Access access : {Access::Packed, Access::Strided, Access::Rows, Access::Columns})
             for (uint32_t rank : {0u, 1u, 2u, 3u, 4u}) {
+                const bool tiles = walk == Walk::Tiles || walk == Walk::TileQuads;
                 if (walk == Walk::Linear && (access != Access::Packed || rank != 0)) continue;
-                if (walk != Walk::Quads && access == Access::Rows) continue;
+                if (walk != Walk::Quads && walk != Walk::TileQuads && access == Access::Rows) continue;
+                if (walk != Walk::TileQuads && access == Access::Columns) continue;
                 // Tiles: every tensor strided or broadcast, at least two dimensions; ranks 2 and 4 for tiles only.
-                if (walk == Walk::Tiles ? access == Access::Packed || rank == 1 : rank == 2 || rank == 4) continue;
+                if (tiles ? access == Access::Packed || rank == 1 : rank == 2 || rank == 4) continue;
                 kernel::ElementwiseProgram variant = p;
                 variant.walk = walk;
                 variant.rank = rank;
-                variant.access = {access, access, access, Access::Broadcast, access};
+                // Columns: inputs only (the outputs by rows); the fp16, int8 and uint8 inputs all read by columns.
+                const Access out = access == Access::Columns ? Access::Rows : access;
+                variant.access = {out, out, access, Access::Broadcast, access};
+                if (access == Access::Columns) variant.access[3] = Access::Columns;
                 CAPTURE(variant.describe());
                 const std::string glsl = kernel::generateGlsl(variant);
                 CHECK(glsl.find("out uint y1") != std::string::npos);
@@ -169,6 +174,14 @@ TEST_CASE("general kernels: two outputs of different types, mixed input types, e
     bad.access = {Access::Strided, Access::Strided, Access::Strided, Access::Broadcast, Access::Strided};
     CHECK(bad.validate().empty());
     bad.rank = 1;
+    CHECK_FALSE(bad.validate().empty());
+    // Columns: inputs of the tile quads walk only.
+    bad.rank = 0;
+    bad.access = {Access::Rows, Access::Strided, Access::Columns, Access::Broadcast, Access::Strided};
+    CHECK_FALSE(bad.validate().empty());
+    bad.walk = Walk::TileQuads;
+    CHECK(bad.validate().empty());
+    bad.access[0] = Access::Columns;
     CHECK_FALSE(bad.validate().empty());
     // The rank is part of the hash (the code differs), and 0 leaves earlier hashes as they were.
     kernel::ElementwiseProgram quads = p;
