@@ -1,4 +1,4 @@
-// The general kernels (Walk::Linear, Quads, Elements): every tensor with its own type and access, any number of
+// The general kernels (Walk::Linear, Quads, Elements, Tiles, TileQuads): every tensor with its own type and access, any number of
 // inputs and outputs. The source is written per program: one storage buffer per tensor (binding = tensor index:
 // outputs, then inputs), a load and a store per tensor type, the program as vkdml_apply(inputs..., out outputs...),
 // and the walk. Push constants: kernel/general_params.h.

@@ -1,4 +1,4 @@
-// The push constants of a general kernel (Walk::Linear, Quads, Elements): 32 words whose layout follows from the
+// The push constants of a general kernel (Walk::Linear, Quads, Elements, Tiles, TileQuads): 32 words whose layout follows from the
 // program, shared by the generator (which reads them) and the host (which fills them). Only strided tensors carry
 // strides, so a kernel over many packed or broadcast tensors still walks several dimensions.
 //
