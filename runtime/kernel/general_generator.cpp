@@ -1,7 +1,7 @@
-// The general kernels (Walk::Linear, Quads, Elements, Tiles, TileQuads): every tensor with its own type and access, any number of
-// inputs and outputs. The source is written per program: one storage buffer per tensor (binding = tensor index:
-// outputs, then inputs), a load and a store per tensor type, the program as vkdml_apply(inputs..., out outputs...),
-// and the walk. Push constants: kernel/general_params.h.
+// The general kernels (Walk::Linear, Quads, Elements, Tiles, TileQuads): every tensor with its own type and
+// access, any number of inputs and outputs. The source is written per program: one storage buffer per tensor
+// (binding = tensor index: outputs, then inputs), a load and a store per tensor type, the program as
+// vkdml_apply(inputs..., out outputs...), and the walk. Push constants: kernel/general_params.h.
 #include "kernel/general_generator.h"
 
 #include <cstdio>

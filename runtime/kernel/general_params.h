@@ -1,6 +1,6 @@
-// The push constants of a general kernel (Walk::Linear, Quads, Elements, Tiles, TileQuads): 32 words whose layout follows from the
-// program, shared by the generator (which reads them) and the host (which fills them). Only strided tensors carry
-// strides, so a kernel over many packed or broadcast tensors still walks several dimensions.
+// The push constants of a general kernel (Walk::Linear, Quads, Elements, Tiles, TileQuads): 32 words whose layout
+// follows from the program, shared by the generator (which reads them) and the host (which fills them). Only
+// strided tensors carry strides, so a kernel over many packed or broadcast tensors still walks several dimensions.
 //
 //   word 0  count     elements of this dispatch
 //   word 1  rank      dimensions in sizes (and strides), innermost first
