@@ -57,13 +57,15 @@ uint32_t tileDimension(const dml::ElementwisePlan& plan) {
 // Dimension `d` becomes dimension 1, the ones between move out by one (Walk::Tiles walks dimensions 0 and 1).
 void moveToSecond(dml::ElementwisePlan& plan, uint32_t d) {
     std::rotate(plan.sizes + 1, plan.sizes + d, plan.sizes + d + 1);
-    for (uint32_t t = 0; t < plan.tensorCount; ++t) std::rotate(plan.strides[t] + 1, plan.strides[t] + d, plan.strides[t] + d + 1);
+    for (uint32_t t = 0; t < plan.tensorCount; ++t)
+        std::rotate(plan.strides[t] + 1, plan.strides[t] + d, plan.strides[t] + d + 1);
 }
 
 // A tensor the tile quads walk reads as 4 x 4 blocks: stride 1 along dimension 1 (a multiple of 4), the others
 // multiples of 4 (the base is checked per chunk), 8- to 32-bit elements.
 bool readableByColumns(const dml::ElementwisePlan& plan, uint32_t t) {
-    if (plan.strides[t][1] != 1 || plan.sizes[1] % 4 != 0 || plan.tensorBits[t] < 8 || plan.tensorBits[t] > 32) return false;
+    if (plan.strides[t][1] != 1 || plan.sizes[1] % 4 != 0) return false;
+    if (plan.tensorBits[t] < 8 || plan.tensorBits[t] > 32) return false;
     for (uint32_t d = 0; d < plan.rank; ++d)
         if (d != 1 && plan.strides[t][d] % 4 != 0) return false;
     return true;
