@@ -38,6 +38,15 @@ VK_INLINE uint vk_half_bits_from_float(float f) {
     return sign | q;
 }
 
+#if defined(VKDML_NATIVE_HALF_TO_FLOAT) && !defined(__cplusplus)
+// The driver's own conversion (AdapterCaps::nativeHalfToFloat: llvmpipe on x86-64, VCVTPH2PS, measured bit-exact on
+// every pattern by family_cast_test): a widening is exact by definition, so only subnormals and NaNs could differ,
+// and infinities and NaNs are assembled from the bits here (payload kept, whatever the driver does to a signaling NaN).
+VK_INLINE float vk_float_from_half_bits(uint h) {
+    const uint special = ((h & 0x8000u) << 16) | 0x7f800000u | ((h & 0x03ffu) << 13);
+    return (h & 0x7c00u) == 0x7c00u ? uintBitsToFloat(special) : unpackHalf2x16(h & 0xffffu).x;
+}
+#else
 // binary16 bits (low 16 bits of h) -> fp32, exactly. Half subnormals become normal floats: the integer significand
 // is converted exactly and scaled by 2^-24, all in the normal fp32 range. NaN payloads are kept (still NaN).
 VK_INLINE float vk_float_from_half_bits(uint h) {
@@ -49,5 +58,6 @@ VK_INLINE float vk_float_from_half_bits(uint h) {
     precise float v = float(m) * 5.96046448e-08f;   // m * 2^-24, exact (0 for m == 0)
     return uintBitsToFloat(floatBitsToUint(v) | sign);
 }
+#endif
 
 #endif // VKDML_HALF_GLSL

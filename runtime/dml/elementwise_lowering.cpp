@@ -202,15 +202,20 @@ LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& tar
     }
     if (std::string problem = program.validate(); !problem.empty())
         fail(E_FAIL, "internal: " + info.name() + " lowered into an invalid program: " + problem);
-    useExactDivSqrt(program, target);
+    useDriverArithmetic(program, target);
     return out;
 }
 
-void useExactDivSqrt(kernel::ElementwiseProgram& program, const KernelTarget& target) {
-    if (!target.exactDivSqrt) return;
-    for (const kernel::Op& op : program.ops)
-        if (op.code == kernel::OpCode::Call && kernel::isFloatType(op.type) && kernel::reachesDivSqrt(op.fn))
+void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget& target) {
+    using kernel::ScalarType;
+    for (const kernel::Op& op : program.ops) {
+        if (target.exactDivSqrt && op.code == kernel::OpCode::Call && kernel::isFloatType(op.type) &&
+            kernel::reachesDivSqrt(op.fn))
             program.exactDivSqrt = true;
+        if (target.nativeHalfToFloat && op.type == ScalarType::Float16) program.nativeHalfToFloat = true;
+    }
+    for (ScalarType t : program.inputs)
+        if (target.nativeHalfToFloat && t == ScalarType::Float16) program.nativeHalfToFloat = true;
 }
 
 }  // namespace vkdml::dml

@@ -18,6 +18,7 @@ struct KernelTarget {
     bool float64 = false;      // shaderFloat64
     bool storage16 = false;    // fp16 tensors as 16-bit storage in the strided walk (storageBuffer16BitAccess)
     bool exactDivSqrt = false; // the driver's division and sqrt are correctly rounded (AdapterCaps::exactDivSqrt)
+    bool nativeHalfToFloat = false;  // the driver widens fp16 exactly (AdapterCaps::nativeHalfToFloat)
 };
 
 struct LoweredKernel {
@@ -38,8 +39,9 @@ bool activationFunction(DML_OPERATOR_TYPE type, kernel::Fn& fn, uint32_t& attrib
 // (integer SHRINK without shaderInt64) and E_FAIL for a naive baseline that does not exist.
 LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& target, kernel::Walk walk);
 
-// Sets program.exactDivSqrt where the target's division and square root are correctly rounded and a float call of
-// the program reaches vk_div_cr or vk_sqrt_cr (the other programs keep their code and hash).
-void useExactDivSqrt(kernel::ElementwiseProgram& program, const KernelTarget& target);
+// The driver's own arithmetic where the target's is known exact (the other programs keep their code and hash):
+// program.exactDivSqrt where a float call reaches vk_div_cr or vk_sqrt_cr, program.nativeHalfToFloat where the
+// program reads or computes FLOAT16 values.
+void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget& target);
 
 }  // namespace vkdml::dml

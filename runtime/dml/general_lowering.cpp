@@ -546,7 +546,7 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
     for (const kernel::Op& op : p.ops)
         if (op.code == kernel::OpCode::Call && target.float64Math && kernel::fnInfo(op.fn).hasDoubleForm)
             p.float64Math = true;
-    useExactDivSqrt(p, target);
+    useDriverArithmetic(p, target);
     return lowered;
 }
 

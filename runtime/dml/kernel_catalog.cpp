@@ -150,12 +150,12 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 };
                 emit(lowered);
                 if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
-                // The driver's own division and square root (exactDivSqrt devices), where the program reaches them.
+                // The driver's own division, square root and fp16 widening (llvmpipe), where the program uses them.
                 if (implemented) {
                     KernelTarget exact = target;
-                    exact.exactDivSqrt = true;
+                    exact.exactDivSqrt = exact.nativeHalfToFloat = true;
                     const GeneralLowering withExact = lowerGeneral(info, exact);
-                    if (withExact.program.exactDivSqrt) emit(withExact);
+                    if (withExact.program.exactDivSqrt || withExact.program.nativeHalfToFloat) emit(withExact);
                 }
             }
             // Next combination of the own-type tensors (an odometer over them).

@@ -143,6 +143,7 @@ std::string generateGlsl(const ElementwiseProgram& program) {
     if (program.int64Math) source += "#define VKDML_INT64\n";
     if (program.float64Math) source += "#define VKDML_FP64_MATH\n";
     if (program.exactDivSqrt) source += "#define VKDML_EXACT_DIV_SQRT\n";
+    if (program.nativeHalfToFloat) source += "#define VKDML_NATIVE_HALF_TO_FLOAT\n";
     std::vector<std::string> included;
     expandInto(source, "elementwise_io.glsl", roots, included);
     source += applyFunction(program);

@@ -95,6 +95,9 @@ struct ElementwiseProgram {
     // The driver's own division and square root in vk_div_cr/vk_sqrt_cr (VKDML_EXACT_DIV_SQRT): drivers where they
     // are known to be correctly rounded (AdapterCaps::exactDivSqrt); set only where a float call reaches them.
     bool exactDivSqrt = false;
+    // The driver's own fp16 -> fp32 conversion in vk_float_from_half_bits (VKDML_NATIVE_HALF_TO_FLOAT): drivers where
+    // it is known exact (AdapterCaps::nativeHalfToFloat); set only where the program reads or computes FLOAT16.
+    bool nativeHalfToFloat = false;
     // What tests and messages call the kernel ("celu_straight"); not part of the hash.
     std::string label;
 

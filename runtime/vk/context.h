@@ -53,6 +53,10 @@ struct AdapterCaps {
     // llvm.sqrt (gallivm lp_build_div/lp_build_rcp/lp_build_sqrt), that is DIVPS and SQRTPS; measured bit-exact
     // by tests/ops/divsqrt_exact_test.cpp. VKDML_FORCE_CR_DIVSQRT=1 turns it off (tests run the integer path too).
     bool exactDivSqrt = false;
+    // fp16 -> fp32 by the driver's own conversion in vk_float_from_half_bits (VKDML_NATIVE_HALF_TO_FLOAT): llvmpipe on
+    // x86-64 (VCVTPH2PS), bit-exact on all 65536 patterns (tests/ops/family_cast_test.cpp), 1.3-2.5x faster fp16
+    // kernels there. VKDML_FORCE_INTEGER_HALF=1 turns it off (tests run the integer path too).
+    bool nativeHalfToFloat = false;
     FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width
     bool hasDriverProperties = false;
     bool hasFloat16Int8 = false;

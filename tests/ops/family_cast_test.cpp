@@ -8,6 +8,7 @@
 // fp32 subnormals follow reference.h's rules (a) and (b). Inputs: boundary values of every target type (each
 // rounded or wrapped into the source type), the source type's special values, then random values.
 #include <cmath>
+#include <cstring>
 
 #include "family_runner.h"
 #include "reference.h"
@@ -215,4 +216,34 @@ TEST_CASE("CAST: documented examples (INT16 200 -> INT8 -56, INT8 -1 -> UINT32 0
                         return got == e.out;
                     });
     }
+}
+
+// The one conversion every FLOAT16 kernel runs on every input: all 65536 patterns, bit for bit. Subnormal halves
+// become normal floats; infinities and NaNs keep their sign and payload (a signaling NaN stays signaling). On
+// llvmpipe this pins the driver's own conversion (AdapterCaps::nativeHalfToFloat); the fallback-paths entries run
+// the integer form (VKDML_FORCE_INTEGER_HALF=1).
+TEST_CASE("CAST: FLOAT16 -> FLOAT32 bit for bit on all 65536 patterns") {
+    TestDevice device;
+    FamilyCase c = castCase(DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_FLOAT32, {65536});
+    c.inputs[0].memory.assign(c.inputs[0].bytes(), 0);
+    for (uint32_t h = 0; h < 65536; ++h) writeBits(c.inputs[0].memory, h, DML_TENSOR_DATA_TYPE_FLOAT16, h);
+    auto widened = [](uint32_t h) -> uint32_t {
+        const uint32_t sign = (h & 0x8000u) << 16, exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+        if (exponent == 31) return sign | 0x7f800000u | (mantissa << 13);
+        const float magnitude = std::ldexp(float(exponent ? mantissa | 0x400u : mantissa),
+                                           int(exponent ? exponent : 1) - 25);
+        uint32_t bits = 0;
+        std::memcpy(&bits, &magnitude, 4);
+        return sign | bits;
+    };
+    CHECK(widened(0x0001) == 0x33800000u);  // 2^-24, the smallest subnormal half
+    CHECK(widened(0x3c00) == 0x3f800000u);  // 1
+    CHECK(widened(0xfc01) == 0xff802000u);  // a signaling NaN, negative
+    const FamilyRun run = runFamily(device, c);
+    checkFamily("CAST FLOAT16 -> FLOAT32 every pattern", c, run,
+                [&](const std::vector<uint64_t>& in, uint64_t got, std::string& expected) {
+                    const uint32_t want = widened(uint32_t(in[0]));
+                    expected = formatValue(DML_TENSOR_DATA_TYPE_FLOAT32, want);
+                    return got == want;
+                });
 }

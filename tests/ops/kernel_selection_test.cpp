@@ -118,6 +118,17 @@ bool expectDoubleKernels(TestDevice& device) {
     return info.SupportsFloat64 && info.DeviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
+// FLOAT16 kernels widen with the driver's own conversion on llvmpipe (name suffix _h), unless
+// VKDML_FORCE_INTEGER_HALF=1.
+std::string halfSuffix(TestDevice& device, const Selection& s) {
+    VKDML_ADAPTER_INFO info{};
+    REQUIRE(vkdmlGetAdapterInfo(device, &info) == S_OK);
+    const char* forced = std::getenv("VKDML_FORCE_INTEGER_HALF");
+    const bool forcedInteger = forced && *forced && std::string(forced) != "0";
+    const bool native = info.DriverId == 13 /* VK_DRIVER_ID_MESA_LLVMPIPE */ && !forcedInteger;
+    return native && s.type == DML_TENSOR_DATA_TYPE_FLOAT16 ? "_h" : "";
+}
+
 }  // namespace
 
 TEST_CASE("kernel selection by layout, data type and the device's shaderFloat64") {
@@ -125,7 +136,8 @@ TEST_CASE("kernel selection by layout, data type and the device's shaderFloat64"
     const bool float64 = expectDoubleKernels(device);
     MESSAGE("double-precision kernels expected: " << std::string(float64 ? "yes" : "no"));
     for (const Selection& s : kSelections) {
-        const std::string expected = std::string(expectedShader(s)) + (float64 && s.hasDoubleTwin ? "_d" : "");
+        const std::string expected =
+            std::string(expectedShader(s)) + (float64 && s.hasDoubleTwin ? "_d" : "") + halfSuffix(device, s);
         CHECK(compiledShader(device, s) == expected);
     }
     CHECK(vkdmlTestShaderName(nullptr) == nullptr);
@@ -135,5 +147,6 @@ TEST_CASE("VKDML_DISABLE_FLOAT64 keeps every kernel in float arithmetic") {
     setenv("VKDML_DISABLE_FLOAT64", "1", 1);
     TestDevice device;
     unsetenv("VKDML_DISABLE_FLOAT64");
-    for (const Selection& s : kSelections) CHECK(compiledShader(device, s) == expectedShader(s));
+    for (const Selection& s : kSelections)
+        CHECK(compiledShader(device, s) == std::string(expectedShader(s)) + halfSuffix(device, s));
 }

@@ -249,6 +249,45 @@ TEST_CASE("lowering: every implemented operator and data type becomes a valid pr
     CHECK(names.count("prelu_f32_contig") == 0);  // two-input kernels walk strided only
 }
 
+namespace {
+
+// A general program lowered for `target` (packed tensors of one type).
+kernel::ElementwiseProgram loweredFor(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dataType,
+                                      const dml::KernelTarget& target) {
+    dml::OperatorInfo info;
+    info.schema = dml::findSchema(type);
+    dml::TensorLayout tensor;
+    tensor.dataType = dataType;
+    for (uint32_t f = 0; f < info.schema->fieldCount; ++f) {
+        if (info.schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(tensor);
+        if (info.schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(tensor);
+    }
+    kernel::ElementwiseProgram p = dml::lowerGeneral(info, target).program;
+    p.walk = Walk::Linear;
+    p.access.assign(p.tensorCount(), kernel::Access::Packed);
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("nativeHalfToFloat: only programs that read or compute FLOAT16, and the kernel defines it") {
+    dml::KernelTarget native;
+    native.nativeHalfToFloat = true;
+    const auto add16 = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16, native);
+    CHECK(add16.nativeHalfToFloat);
+    CHECK(add16.name().find("_h") != std::string::npos);
+    CHECK(add16.hash() != loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16, {}).hash());
+    CHECK(contains(kernel::generateGeneralGlsl(add16), "#define VKDML_NATIVE_HALF_TO_FLOAT"));
+    CHECK_FALSE(contains(kernel::generateGeneralGlsl(
+                             loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16, {})),
+                         "#define VKDML_NATIVE_HALF_TO_FLOAT"));
+    // Programs without FLOAT16 keep their code and hash.
+    const auto add32 = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, native);
+    CHECK_FALSE(add32.nativeHalfToFloat);
+    CHECK(add32.hash() == loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, {}).hash());
+    CHECK_FALSE(loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_INT16, native).nativeHalfToFloat);
+}
+
 TEST_CASE("exactDivSqrt: only float calls that reach vk_div_cr or vk_sqrt_cr, and the kernel defines it") {
     CHECK(kernel::reachesDivSqrt(Fn::Divide));
     CHECK(kernel::reachesDivSqrt(Fn::Recip));
@@ -260,20 +299,9 @@ TEST_CASE("exactDivSqrt: only float calls that reach vk_div_cr or vk_sqrt_cr, an
     CHECK_FALSE(kernel::mathLibraryReaches({"vk_ew_sqrt"}, "vk_div_cr"));
 
     auto lowered = [](DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dataType, bool exact) {
-        dml::OperatorInfo info;
-        info.schema = dml::findSchema(type);
-        dml::TensorLayout tensor;
-        tensor.dataType = dataType;
-        for (uint32_t f = 0; f < info.schema->fieldCount; ++f) {
-            if (info.schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(tensor);
-            if (info.schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(tensor);
-        }
         dml::KernelTarget target;
         target.exactDivSqrt = exact;
-        kernel::ElementwiseProgram p = dml::lowerGeneral(info, target).program;
-        p.walk = Walk::Linear;
-        p.access.assign(p.tensorCount(), kernel::Access::Packed);
-        return p;
+        return loweredFor(type, dataType, target);
     };
     const auto divide = lowered(DML_OPERATOR_ELEMENT_WISE_DIVIDE, DML_TENSOR_DATA_TYPE_FLOAT32, true);
     CHECK(divide.exactDivSqrt);
