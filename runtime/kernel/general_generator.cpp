@@ -303,9 +303,12 @@ private:
             if (bits(o) == 8)
                 return indent + n + "[" + at + "] = " + lane(0) + " | (" + lane(1) + " << 8u) | (" + lane(2) +
                        " << 16u) | (" + lane(3) + " << 24u);\n";
+            auto pair = [&](uint32_t j) { return lane(2 * j) + " | (" + lane(2 * j + 1) + " << 16u)"; };
+            // One 8-byte store where all 4 lanes are in: CPU drivers pay per store instruction, not per byte.
+            if (lanes == Lanes::Vector) return indent + n + "q[" + at + "] = uvec2(" + pair(0) + ", " + pair(1) + ");\n";
             std::string code;
             for (uint32_t j = 0; j < 2; ++j) {
-                const std::string value = lane(2 * j) + " | (" + lane(2 * j + 1) + " << 16u)";
+                const std::string value = pair(j);
                 const std::string target = n + "[(" + vectorStart(o) + " >> 1u) + " + str(j) + "u]";
                 if (lanes == Lanes::Guarded) code += indent + "if (e + " + str(2 * j) + "u < count) " + target + " = " + value + ";\n";
                 else code += indent + target + " = " + value + ";\n";
