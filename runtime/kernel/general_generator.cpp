@@ -353,9 +353,47 @@ private:
         out_ += "    }\n}\n";
     }
 
+    std::vector<uint32_t> stridedTensors() const {
+        std::vector<uint32_t> strided;
+        for (uint32_t t = 0; t < p_.tensorCount(); ++t)
+            if (hasStrides(p_.access[t])) strided.push_back(t);
+        return strided;
+    }
+    std::string stride(uint32_t t, const std::string& d) const {
+        return "pc.w[" + str(layout_.strides[t]) + "u + " + d + "]";
+    }
+    // at<t> += c * (stride of dimension d) for every strided tensor; c and d are GLSL expressions.
+    void addCoordinate(const std::vector<uint32_t>& strided, const std::string& c, const std::string& d,
+                       const std::string& indent) {
+        for (uint32_t t : strided) out_ += indent + "at" + str(t) + " += " + c + " * " + stride(t, d) + ";\n";
+    }
+    // Splits `rest` into the coordinates of dimensions first .. rank - 2 by multiply-high divisions, adding each to
+    // the strided tensors' positions: unrolled when the program fixes the rank, else a loop up to `last`
+    // (rank - 1, from the push constants). `rest` is left holding the outermost coordinate.
+    void splitCoordinates(const std::vector<uint32_t>& strided, uint32_t first) {
+        if (p_.rank > 0) {
+            for (uint32_t d = first; d + 1 < p_.rank; ++d) {
+                out_ += "    {\n"
+                        "        const uint q = vk_divide_by_size(rest, " + str(d) + "u);\n"
+                        "        const uint c = rest - q * " + word(layout_.sizes + d) + ";\n"
+                        "        rest = q;\n";
+                addCoordinate(strided, "c", str(d) + "u", "        ");
+                out_ += "    }\n";
+            }
+            return;
+        }
+        out_ += "    const uint last = pc.w[1] - 1u;\n"
+                "    for (uint d = " + str(first) + "u; d < last; ++d) {\n"
+                "        const uint q = vk_divide_by_size(rest, d);\n"
+                "        const uint c = rest - q * pc.w[" + str(layout_.sizes) + "u + d];\n"
+                "        rest = q;\n";
+        addCoordinate(strided, "c", "d", "        ");
+        out_ += "    }\n";
+    }
+    std::string outermost() const { return p_.rank > 0 ? str(p_.rank - 1) + "u" : "last"; }
+
     // Quads (lanes = 4) or single elements, one per invocation (the host dispatches a 2D grid of workgroups when
-    // one row of groups is too short), coordinates by multiply-high divisions: unrolled when the program fixes
-    // the rank, else a loop over the rank in the push constants.
+    // one row of groups is too short), coordinates by multiply-high divisions.
     void loopMain(uint32_t lanesPerStep) {
         const std::string step = str(lanesPerStep);
         out_ += "void main() {\n"
@@ -363,38 +401,12 @@ private:
                 "    const uint g = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x);\n"
                 "    if (g >= count / " + step + "u) return;\n"
                 "    const uint e = " + step + "u * g;\n";
-        std::vector<uint32_t> strided;
-        for (uint32_t t = 0; t < p_.tensorCount(); ++t)
-            if (hasStrides(p_.access[t])) {
-                out_ += "    uint at" + str(t) + " = " + base(t) + ";\n";
-                strided.push_back(t);
-            }
+        const std::vector<uint32_t> strided = stridedTensors();
+        for (uint32_t t : strided) out_ += "    uint at" + str(t) + " = " + base(t) + ";\n";
         if (!strided.empty()) {
-            auto addCoordinate = [&](const std::string& c, const std::string& d, const std::string& indent) {
-                for (uint32_t t : strided)
-                    out_ += indent + "at" + str(t) + " += " + c + " * pc.w[" + str(layout_.strides[t]) + "u + " + d + "];\n";
-            };
             out_ += "    uint rest = e;\n";
-            if (p_.rank > 0) {
-                for (uint32_t d = 0; d + 1 < p_.rank; ++d) {
-                    out_ += "    {\n"
-                            "        const uint q = vk_divide_by_size(rest, " + str(d) + "u);\n"
-                            "        const uint c = rest - q * pc.w[" + str(layout_.sizes + d) + "];\n"
-                            "        rest = q;\n";
-                    addCoordinate("c", str(d) + "u", "        ");
-                    out_ += "    }\n";
-                }
-                addCoordinate("rest", str(p_.rank - 1) + "u", "    ");
-            } else {
-                out_ += "    const uint last = pc.w[1] - 1u;\n"
-                        "    for (uint d = 0u; d < last; ++d) {\n"
-                        "        const uint q = vk_divide_by_size(rest, d);\n"
-                        "        const uint c = rest - q * pc.w[" + str(layout_.sizes) + "u + d];\n"
-                        "        rest = q;\n";
-                addCoordinate("c", "d", "        ");
-                out_ += "    }\n";
-                addCoordinate("rest", "last", "    ");
-            }
+            splitCoordinates(strided, 0);
+            addCoordinate(strided, "rest", outermost(), "    ");
         }
         out_ += laneBlock(lanesPerStep, lanesPerStep == 4 ? Lanes::Vector : Lanes::Single, "    ");
         out_ += "}\n";
@@ -404,13 +416,7 @@ private:
     // dimension 1, x fastest; the outer dimensions come from the rest of the invocation index.
     void tilesMain(uint32_t lanes) {
         const std::string rows = str(kTileRows) + "u";
-        std::vector<uint32_t> strided;
-        for (uint32_t t = 0; t < p_.tensorCount(); ++t)
-            if (hasStrides(p_.access[t])) strided.push_back(t);
-        auto stride = [&](uint32_t t, const std::string& d) { return "pc.w[" + str(layout_.strides[t]) + "u + " + d + "]"; };
-        auto addCoordinate = [&](const std::string& c, const std::string& d, const std::string& indent) {
-            for (uint32_t t : strided) out_ += indent + "at" + str(t) + " += " + c + " * " + stride(t, d) + ";\n";
-        };
+        const std::vector<uint32_t> strided = stridedTensors();
         out_ += "void main() {\n"
                 "    const uint g = gl_GlobalInvocationID.x + gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x);\n"
                 "    const uint height = " + word(layout_.sizes + 1) + ";\n"
@@ -421,32 +427,17 @@ private:
                 "    const uint y0 = (xq - rest * blocks) * " + rows + ";\n";
         for (uint32_t t : strided)
             out_ += "    uint at" + str(t) + " = " + base(t) + " + x * " + stride(t, "0u") + " + y0 * " + stride(t, "1u") + ";\n";
+        splitCoordinates(strided, 2);
         // The outermost coordinate is what is left: past its size (or past 0 in rank 2), the invocation is spare.
-        if (p_.rank > 0) {
-            for (uint32_t d = 2; d + 1 < p_.rank; ++d) {
-                out_ += "    {\n"
-                        "        const uint q = vk_divide_by_size(rest, " + str(d) + "u);\n"
-                        "        const uint c = rest - q * " + word(layout_.sizes + d) + ";\n"
-                        "        rest = q;\n";
-                addCoordinate("c", str(d) + "u", "        ");
-                out_ += "    }\n";
-            }
-            if (p_.rank == 2) out_ += "    if (rest != 0u) return;\n";
-            else {
-                out_ += "    if (rest >= " + word(layout_.sizes + p_.rank - 1) + ") return;\n";
-                addCoordinate("rest", str(p_.rank - 1) + "u", "    ");
-            }
+        if (p_.rank == 2) {
+            out_ += "    if (rest != 0u) return;\n";
+        } else if (p_.rank > 0) {
+            out_ += "    if (rest >= " + word(layout_.sizes + p_.rank - 1) + ") return;\n";
+            addCoordinate(strided, "rest", outermost(), "    ");
         } else {
-            out_ += "    const uint last = pc.w[1] - 1u;\n"
-                    "    for (uint d = 2u; d < last; ++d) {\n"
-                    "        const uint q = vk_divide_by_size(rest, d);\n"
-                    "        const uint c = rest - q * pc.w[" + str(layout_.sizes) + "u + d];\n"
-                    "        rest = q;\n";
-            addCoordinate("c", "d", "        ");
-            out_ += "    }\n"
-                    "    if (last < 2u ? rest != 0u : rest >= pc.w[" + str(layout_.sizes) + "u + last]) return;\n"
+            out_ += "    if (last < 2u ? rest != 0u : rest >= pc.w[" + str(layout_.sizes) + "u + last]) return;\n"
                     "    if (last >= 2u) {\n";
-            addCoordinate("rest", "last", "        ");
+            addCoordinate(strided, "rest", "last", "        ");
             out_ += "    }\n";
         }
         out_ += "    const uint n = min(" + rows + ", height - y0);\n";
