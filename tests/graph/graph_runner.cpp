@@ -1,7 +1,10 @@
 #include "graph_runner.h"
 
+#include "vkdml/vkdml_testing.h"
+
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 
 namespace vkdml::test {
 
@@ -245,5 +248,19 @@ GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const Grap
 
 FusionDisabled::FusionDisabled() { setenv("VKDML_DISABLE_FUSION", "1", 1); }
 FusionDisabled::~FusionDisabled() { unsetenv("VKDML_DISABLE_FUSION"); }
+
+Owned<VkdmlDispatchable> compileGraph(VkdmlDevice device, bool fuse, uint32_t nodes,
+                                      const std::function<void(GraphBuilder&)>& build) {
+    std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+    GraphBuilder builder(device);
+    build(builder);
+    Owned<VkdmlDispatchable> compiled;
+    REQUIRE(builder.compile(compiled.put()) == S_OK);
+    UINT steps = 0, fused = 0;
+    REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
+    REQUIRE(steps == (fuse ? 1u : nodes));
+    REQUIRE(fused == (fuse ? 1u : 0u));
+    return compiled;
+}
 
 }  // namespace vkdml::test

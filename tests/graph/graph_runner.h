@@ -90,4 +90,9 @@ public:
     ~FusionDisabled();
 };
 
+// Compiles the graph `build` adds to a new builder: with fusion, it must run as one fused kernel; with
+// VKDML_DISABLE_FUSION set (fuse false), as one kernel per node (`nodes`). REQUIREs both.
+Owned<VkdmlDispatchable> compileGraph(VkdmlDevice device, bool fuse, uint32_t nodes,
+                                      const std::function<void(GraphBuilder&)>& build);
+
 }  // namespace vkdml::test

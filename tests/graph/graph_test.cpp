@@ -129,22 +129,20 @@ TEST_CASE("graph: fan-out, a value that is both a graph output and an input, two
     TestDevice device;
     for (bool fuse : {true, false}) {
         CAPTURE(fuse);
-        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
-        GraphBuilder builder(device);
-        const GraphTensorDesc t = f32({4, 33});
-        const uint32_t sq = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {t, t}, t);
-        const uint32_t neg = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_NEGATE, {t}, t);
-        const uint32_t sum = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
-        builder.inputEdge(0, sq, 0);
-        builder.inputEdge(0, sq, 1);  // the same input twice
-        builder.edge(sq, neg, 0);
-        builder.edge(sq, sum, 0);
-        builder.edge(neg, sum, 1);
-        builder.outputEdge(sq, 0);
-        builder.outputEdge(sum, 1);
-        builder.outputEdge(sq, 2);  // one node output, two graph outputs
-        Owned<VkdmlDispatchable> compiled;
-        REQUIRE(builder.compile(compiled.put()) == S_OK);
+        const Owned<VkdmlDispatchable> compiled = compileGraph(device, fuse, 3, [](GraphBuilder& builder) {
+            const GraphTensorDesc t = f32({4, 33});
+            const uint32_t sq = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {t, t}, t);
+            const uint32_t neg = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_NEGATE, {t}, t);
+            const uint32_t sum = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
+            builder.inputEdge(0, sq, 0);
+            builder.inputEdge(0, sq, 1);  // the same input twice
+            builder.edge(sq, neg, 0);
+            builder.edge(sq, sum, 0);
+            builder.edge(neg, sum, 1);
+            builder.outputEdge(sq, 0);
+            builder.outputEdge(sum, 1);
+            builder.outputEdge(sq, 2);  // one node output, two graph outputs
+        });
         const std::vector<float> x = ramp(132, -2.0f, 0.125f);
         const GraphRun run = runGraph(device, compiled, {{floats(x)}, {}, {528, 528, 528}});
         REQUIRE_MESSAGE(run.ok(), run.failedCall);
@@ -163,23 +161,21 @@ TEST_CASE("graph: broadcast inputs, constant nodes and OWNED_BY_DML inputs") {
     TestDevice device;
     for (bool fuse : {true, false}) {
         CAPTURE(fuse);
-        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
-        GraphBuilder builder(device);
-        const GraphTensorDesc t = f32({8, 16});
-        GraphTensorDesc row = f32({8, 16}, {0, 1});  // one row of 16, broadcast over 8
-        GraphTensorDesc owned = f32({8, 16}, {0, 0});  // a scalar
-        owned.flags = DML_TENSOR_FLAG_OWNED_BY_DML;
-        const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, row}, t);
-        const uint32_t mul = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {t, owned}, t);
-        const uint32_t bias = builder.addConstant(floats(ramp(16, 100.0f, 1.0f)));
-        builder.inputEdge(0, add, 0);
-        builder.edge(bias, add, 1);
-        builder.edge(add, mul, 0);
-        builder.inputEdge(2, mul, 1);  // graph input 1 is unused
-        builder.outputEdge(mul, 0);
-        builder.inputCount = 3;
-        Owned<VkdmlDispatchable> compiled;
-        REQUIRE(builder.compile(compiled.put()) == S_OK);
+        const Owned<VkdmlDispatchable> compiled = compileGraph(device, fuse, 2, [](GraphBuilder& builder) {
+            const GraphTensorDesc t = f32({8, 16});
+            GraphTensorDesc row = f32({8, 16}, {0, 1});  // one row of 16, broadcast over 8
+            GraphTensorDesc owned = f32({8, 16}, {0, 0});  // a scalar
+            owned.flags = DML_TENSOR_FLAG_OWNED_BY_DML;
+            const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, row}, t);
+            const uint32_t mul = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_MULTIPLY, {t, owned}, t);
+            const uint32_t bias = builder.addConstant(floats(ramp(16, 100.0f, 1.0f)));
+            builder.inputEdge(0, add, 0);
+            builder.edge(bias, add, 1);
+            builder.edge(add, mul, 0);
+            builder.inputEdge(2, mul, 1);  // graph input 1 is unused
+            builder.outputEdge(mul, 0);
+            builder.inputCount = 3;
+        });
         const DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(compiled);
         CHECK(props.PersistentResourceSize == 512);  // the constant's row and the owned scalar, 256-aligned
         const std::vector<float> x = ramp(128, -1.0f, 0.25f);
@@ -227,19 +223,17 @@ TEST_CASE("graph: fp16 and int8 values between fused nodes round and wrap as thr
     for (auto type : {DML_TENSOR_DATA_TYPE_FLOAT16, DML_TENSOR_DATA_TYPE_INT8}) {
         std::vector<std::vector<uint8_t>> results;
         for (bool fuse : {true, false}) {
-            std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
-            GraphBuilder builder(device);
-            GraphTensorDesc t = f32({300});
-            t.type = type;
-            const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
-            const uint32_t sub = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_SUBTRACT, {t, t}, t);
-            builder.inputEdge(0, add, 0);
-            builder.inputEdge(1, add, 1);
-            builder.edge(add, sub, 0);
-            builder.inputEdge(1, sub, 1);
-            builder.outputEdge(sub, 0);
-            Owned<VkdmlDispatchable> compiled;
-            REQUIRE(builder.compile(compiled.put()) == S_OK);
+            const Owned<VkdmlDispatchable> compiled = compileGraph(device, fuse, 2, [type](GraphBuilder& builder) {
+                GraphTensorDesc t = f32({300});
+                t.type = type;
+                const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {t, t}, t);
+                const uint32_t sub = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_SUBTRACT, {t, t}, t);
+                builder.inputEdge(0, add, 0);
+                builder.inputEdge(1, add, 1);
+                builder.edge(add, sub, 0);
+                builder.inputEdge(1, sub, 1);
+                builder.outputEdge(sub, 0);
+            });
             std::mt19937_64 rng(7);
             FamilyTensor a = tensorOf(type, {300}), b = tensorOf(type, {300});
             fillTensor(a, rng);
@@ -295,15 +289,7 @@ TEST_CASE("graph: DEQUANTIZE_LINEAR without a zero point, fused with ADD and one
     };
     for (bool fuse : {true, false}) {
         CAPTURE(fuse);
-        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
-        GraphBuilder builder(device);
-        build(builder);
-        Owned<VkdmlDispatchable> compiled;
-        REQUIRE(builder.compile(compiled.put()) == S_OK);
-        UINT steps = 0, fused = 0;
-        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
-        CHECK(steps == (fuse ? 1u : 2u));
-        CHECK(fused == (fuse ? 1u : 0u));
+        const Owned<VkdmlDispatchable> compiled = compileGraph(device, fuse, 2, build);
         const GraphRun run = runGraph(device, compiled, {{xs, floats({s}), floats(b)}, {}, {1024}});
         REQUIRE_MESSAGE(run.ok(), run.failedCall);
         CHECK(run.canaryIntact);
@@ -356,23 +342,18 @@ TEST_CASE("graph: QUANTIZE to UINT4 then DEQUANTIZE, fused and one kernel per no
     std::vector<std::vector<uint8_t>> quantized, dequantized;
     for (bool fuse : {true, false}) {
         CAPTURE(fuse);
-        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
-        GraphBuilder builder(device);
-        const uint32_t qn = builder.addOperator({x, scale, zp}, q4, create(DML_OPERATOR_QUANTIZE));
-        const uint32_t dn = builder.addOperator({q4, scale, zp}, f32(sizes), create(DML_OPERATOR_DEQUANTIZE));
-        builder.inputEdge(0, qn, 0);
-        builder.inputEdge(1, qn, 1);
-        builder.inputEdge(2, qn, 2);
-        builder.edge(qn, dn, 0);
-        builder.inputEdge(1, dn, 1);
-        builder.inputEdge(2, dn, 2);
-        builder.outputEdge(dn, 0);
-        builder.outputEdge(qn, 1);
-        Owned<VkdmlDispatchable> compiled;
-        REQUIRE(builder.compile(compiled.put()) == S_OK);
-        UINT steps = 0, fusedSteps = 0;
-        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fusedSteps));
-        CHECK(steps == (fuse ? 1u : 2u));
+        const Owned<VkdmlDispatchable> compiled = compileGraph(device, fuse, 2, [&](GraphBuilder& builder) {
+            const uint32_t qn = builder.addOperator({x, scale, zp}, q4, create(DML_OPERATOR_QUANTIZE));
+            const uint32_t dn = builder.addOperator({q4, scale, zp}, f32(sizes), create(DML_OPERATOR_DEQUANTIZE));
+            builder.inputEdge(0, qn, 0);
+            builder.inputEdge(1, qn, 1);
+            builder.inputEdge(2, qn, 2);
+            builder.edge(qn, dn, 0);
+            builder.inputEdge(1, dn, 1);
+            builder.inputEdge(2, dn, 2);
+            builder.outputEdge(dn, 0);
+            builder.outputEdge(qn, 1);
+        });
         std::vector<uint8_t> zpBytes(zps);
         zpBytes.resize(4, 0);
         const GraphRun run = runGraph(device, compiled,
@@ -398,8 +379,7 @@ TEST_CASE("graph: QUANTIZE to UINT4 then DEQUANTIZE, fused and one kernel per no
 
 TEST_CASE("graph: QUANTIZED_LINEAR_ADD without zero points (absent slots before present ones) fused with ADD") {
     // out = round_even(a * 0.5 + b * 0.25) + c (no saturation: |sum| <= 96, |c| <= 3): AZeroPointTensor (slot 2),
-    // BZeroPointTensor (5) and
-    // OutputZeroPointTensor (7) NULL, so BTensor (slot 3) is the program's third input: edges are per slot.
+    // BZeroPointTensor (5) and OutputZeroPointTensor (7) NULL, so BTensor (slot 3) is the program's third input: edges are per slot.
     TestDevice device;
     const std::vector<uint32_t> sizes{2, 128};
     GraphTensorDesc q;
@@ -417,25 +397,19 @@ TEST_CASE("graph: QUANTIZED_LINEAR_ADD without zero points (absent slots before 
     for (size_t i = 0; i < cs.size(); ++i) cs[i] = static_cast<uint8_t>(int(i % 7) - 3);
     for (bool fuse : {true, false}) {
         CAPTURE(fuse);
-        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
-        GraphBuilder builder(device);
-        const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD,
-                                                 {q, scale, none, q, scale, none, scale, none}, q);
-        const uint32_t plus = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {q, q}, q);
-        builder.inputEdge(0, add, 0);
-        builder.inputEdge(1, add, 1);
-        builder.inputEdge(2, add, 3);
-        builder.inputEdge(3, add, 4);
-        builder.inputEdge(4, add, 6);
-        builder.inputEdge(5, plus, 1);
-        builder.edge(add, plus, 0);
-        builder.outputEdge(plus, 0);
-        Owned<VkdmlDispatchable> compiled;
-        REQUIRE(builder.compile(compiled.put()) == S_OK);
-        UINT steps = 0, fused = 0;
-        REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
-        CHECK(steps == (fuse ? 1u : 2u));
-        CHECK(fused == (fuse ? 1u : 0u));
+        const Owned<VkdmlDispatchable> compiled = compileGraph(device, fuse, 2, [&](GraphBuilder& builder) {
+            const uint32_t add = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_QUANTIZED_LINEAR_ADD,
+                                                     {q, scale, none, q, scale, none, scale, none}, q);
+            const uint32_t plus = builder.addOperator(DML_OPERATOR_ELEMENT_WISE_ADD, {q, q}, q);
+            builder.inputEdge(0, add, 0);
+            builder.inputEdge(1, add, 1);
+            builder.inputEdge(2, add, 3);
+            builder.inputEdge(3, add, 4);
+            builder.inputEdge(4, add, 6);
+            builder.inputEdge(5, plus, 1);
+            builder.edge(add, plus, 0);
+            builder.outputEdge(plus, 0);
+        });
         const GraphRun run =
             runGraph(device, compiled, {{as, floats({0.5f}), bs, floats({0.25f}), floats({1.0f}), cs}, {}, {256}});
         REQUIRE_MESSAGE(run.ok(), run.failedCall);

@@ -4,14 +4,14 @@
 #include <cstring>
 #include <sstream>
 
+#include "data_type_names.h"
 #include "family_runner.h"
 
 namespace vkdml::test {
 
 namespace {
 
-using Type = DML_TENSOR_DATA_TYPE;
-constexpr Type F32 = DML_TENSOR_DATA_TYPE_FLOAT32, U8 = DML_TENSOR_DATA_TYPE_UINT8;
+using namespace data_type_names;
 
 #define OP(name, signature) {DML_OPERATOR_##name, Signature::signature, #name, false}
 #define OPSB(name, signature) {DML_OPERATOR_##name, Signature::signature, #name, true}

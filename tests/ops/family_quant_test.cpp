@@ -14,6 +14,7 @@
 #include <cstring>
 #include <memory>
 
+#include "data_type_names.h"
 #include "family_runner.h"
 #include "reference.h"
 
@@ -21,11 +22,7 @@ using namespace vkdml::test;
 
 namespace {
 
-using Type = DML_TENSOR_DATA_TYPE;
-constexpr Type F32 = DML_TENSOR_DATA_TYPE_FLOAT32, F16 = DML_TENSOR_DATA_TYPE_FLOAT16;
-constexpr Type I8 = DML_TENSOR_DATA_TYPE_INT8, U8 = DML_TENSOR_DATA_TYPE_UINT8;
-constexpr Type I16 = DML_TENSOR_DATA_TYPE_INT16, U16 = DML_TENSOR_DATA_TYPE_UINT16;
-constexpr Type I32 = DML_TENSOR_DATA_TYPE_INT32, U32 = DML_TENSOR_DATA_TYPE_UINT32;
+using namespace data_type_names;
 constexpr DML_OPERATOR_TYPE QL = DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR;
 constexpr DML_OPERATOR_TYPE DQL = DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR;
 

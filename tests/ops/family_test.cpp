@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "data_type_names.h"
 #include "family_runner.h"
 #include "reference.h"
 
@@ -20,13 +21,7 @@ using namespace vkdml::test;
 namespace {
 
 __extension__ typedef __int128 i128;
-using Type = DML_TENSOR_DATA_TYPE;
-constexpr Type F32 = DML_TENSOR_DATA_TYPE_FLOAT32, F16 = DML_TENSOR_DATA_TYPE_FLOAT16,
-               F64 = DML_TENSOR_DATA_TYPE_FLOAT64, I8 = DML_TENSOR_DATA_TYPE_INT8, I16 = DML_TENSOR_DATA_TYPE_INT16,
-               I32 = DML_TENSOR_DATA_TYPE_INT32, I64 = DML_TENSOR_DATA_TYPE_INT64, U8 = DML_TENSOR_DATA_TYPE_UINT8,
-               U16 = DML_TENSOR_DATA_TYPE_UINT16, U32 = DML_TENSOR_DATA_TYPE_UINT32,
-               U64 = DML_TENSOR_DATA_TYPE_UINT64;
-constexpr Type kAll10[] = {F32, F16, I32, U32, I16, U16, I8, U8, I64, U64};
+using namespace data_type_names;
 
 struct Op {
     DML_OPERATOR_TYPE type;

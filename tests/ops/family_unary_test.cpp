@@ -10,6 +10,7 @@
 // input gives the bound (D3D's MIN/MAX rule), CLIP with Min > Max gives Max.
 #include <cmath>
 
+#include "data_type_names.h"
 #include "family_runner.h"
 #include "reference.h"
 
@@ -17,11 +18,7 @@ using namespace vkdml::test;
 
 namespace {
 
-using Type = DML_TENSOR_DATA_TYPE;
-constexpr Type F32 = DML_TENSOR_DATA_TYPE_FLOAT32, F16 = DML_TENSOR_DATA_TYPE_FLOAT16,
-               I8 = DML_TENSOR_DATA_TYPE_INT8, I16 = DML_TENSOR_DATA_TYPE_INT16, I32 = DML_TENSOR_DATA_TYPE_INT32,
-               I64 = DML_TENSOR_DATA_TYPE_INT64, U8 = DML_TENSOR_DATA_TYPE_UINT8, U16 = DML_TENSOR_DATA_TYPE_UINT16,
-               U32 = DML_TENSOR_DATA_TYPE_UINT32;
+using namespace data_type_names;
 
 struct Params {
     bool scaleBias = false;
