@@ -584,6 +584,18 @@ VK_INLINE uint vk_m_two_over_pi(int i) {
         default: return 0x424dd2e0u;
     }
 }
+// Word s + i of 2/pi for a per-invocation s in [0, 3] (where every finite float's window starts) and a constant i.
+VK_INLINE uint vk_m_two_over_pi_from(int s, int i) {
+    uint w0 = vk_m_two_over_pi(i);
+    uint w1 = vk_m_two_over_pi(i + 1);
+    uint w2 = vk_m_two_over_pi(i + 2);
+    uint w3 = vk_m_two_over_pi(i + 3);
+    return (s == 0) ? w0 : (s == 1) ? w1 : (s == 2) ? w2 : w3;
+}
+// Bits [sh, sh + 32) of the 64-bit value hi:lo, sh in [0, 31].
+VK_INLINE uint vk_m_funnel(uint lo, uint hi, uint sh) {
+    return (lo >> sh) | ((sh != 0u) ? (hi << (32u - sh)) : 0u);
+}
 // ax finite, >= 0.
 VK_INLINE vk_m_trig_red vk_m_rem_pio2(float ax) {
     vk_m_trig_red o;
@@ -597,29 +609,39 @@ VK_INLINE vk_m_trig_red vk_m_rem_pio2(float ax) {
     int e = int(b >> 23) - 150;                 // ax = m * 2^e, e in [-24, 104]
     uint m = (b & 0x7fffffu) | 0x800000u;
     int s = (e >= 2) ? (e - 2) / 32 : 0;        // words before s only add multiples of 4 to x * 2/pi
-    // p = m * (words s .. s+4 as one 160-bit integer), little-endian limbs; its binary point is at bit pt.
-    uint p[6];
-    uint carry = 0u;
-    for (int i = 4; i >= 0; --i) {
-        uint hi;
-        uint lo;
-        umulExtended(m, vk_m_two_over_pi(s + i), hi, lo);
-        uint sum = lo + carry;
-        carry = hi + ((sum < lo) ? 1u : 0u);
-        p[4 - i] = sum;
-    }
-    p[5] = carry;
+    // p = m * (words s .. s+4 as one 160-bit integer), limbs p0 (least significant) .. p5; its binary point is at
+    // bit pt. Written out without loops, and without a switch or an array index on a per-invocation value: CPU
+    // drivers (llvmpipe) run every case of a divergent switch and index such arrays one scalar access per lane.
+    uint h0, l0, h1, l1, h2, l2, h3, l3, h4, l4;
+    umulExtended(m, vk_m_two_over_pi_from(s, 0), h0, l0);
+    umulExtended(m, vk_m_two_over_pi_from(s, 1), h1, l1);
+    umulExtended(m, vk_m_two_over_pi_from(s, 2), h2, l2);
+    umulExtended(m, vk_m_two_over_pi_from(s, 3), h3, l3);
+    umulExtended(m, vk_m_two_over_pi_from(s, 4), h4, l4);
+    uint p0 = l4;
+    uint p1 = l3 + h4;
+    uint carry = h3 + ((p1 < l3) ? 1u : 0u);   // m < 2^24: every high word is below 2^24, no overflow
+    uint p2 = l2 + carry;
+    carry = h2 + ((p2 < l2) ? 1u : 0u);
+    uint p3 = l1 + carry;
+    carry = h1 + ((p3 < l1) ? 1u : 0u);
+    uint p4 = l0 + carry;
+    uint p5 = h0 + ((p4 < l0) ? 1u : 0u);
     int pt = 32 * (s + 5) - e;                  // in [127, 184]
-    // w[0]: the bits from pt up (the quadrant in its two low bits); w[1..3]: the 96 fraction bits below pt.
+    // w[0]: the bits from pt up (the quadrant in its two low bits); w[1..3]: the 96 fraction bits below pt, that is
+    // limbs ip - 3 .. ip + 1 (p6 = 0) shifted by sh.
+    int ip = pt >> 5;                           // in [3, 5]
+    uint sh = uint(pt & 31);
+    uint q0 = (ip == 3) ? p0 : (ip == 4) ? p1 : p2;
+    uint q1 = (ip == 3) ? p1 : (ip == 4) ? p2 : p3;
+    uint q2 = (ip == 3) ? p2 : (ip == 4) ? p3 : p4;
+    uint q3 = (ip == 3) ? p3 : (ip == 4) ? p4 : p5;
+    uint q4 = (ip == 3) ? p4 : (ip == 4) ? p5 : 0u;
     uint w[4];
-    for (int k = 0; k < 4; ++k) {
-        int off = pt - 32 * k;
-        int i = off >> 5;
-        uint sh = uint(off & 31);
-        uint lo = p[i] >> sh;
-        uint hi = (sh != 0u && i < 5) ? (p[min(i + 1, 5)] << (32u - sh)) : 0u;
-        w[k] = lo | hi;
-    }
+    w[0] = vk_m_funnel(q3, q4, sh);
+    w[1] = vk_m_funnel(q2, q3, sh);
+    w[2] = vk_m_funnel(q1, q2, sh);
+    w[3] = vk_m_funnel(q0, q1, sh);
     uint q = w[0] & 3u;
     bool neg = (w[1] & 0x80000000u) != 0u;      // f >= 1/2: round q up, f -= 1
     if (neg) {
