@@ -794,24 +794,19 @@ VK_INLINE vk_f2 vk_m_sqrt2(float ah, float al) {
 // atan(th + tl) as hi + lo for a normalized pair in [0, 1]: atan(c) + atan((t - c) / (1 + t c)) with c = 0, 1/2 or
 // 1, then the Taylor series to u^23 for |u| <= 7/16 (the next term is below 2^-30 relative).
 VK_INLINE vk_f2 vk_m_atan01(float th, float tl) {
-    float ch = 0.0f;
-    float cl = 0.0f;
-    vk_f2 u;
-    u.hi = th;
-    u.lo = tl;
-    if (th >= 0.6875f) {
-        precise float n = th - 1.0f;                   // exact
-        vk_f2 d = vk_two_sum(1.0f, th);
-        u = vk_m_div2(n, tl, d.hi, d.lo + tl);
-        ch = VK_M_PIO4_HI;
-        cl = VK_M_PIO4_LO;
-    } else if (th >= 0.4375f) {
-        precise float n = th - 0.5f;                   // exact
-        vk_f2 d = vk_two_sum(1.0f, 0.5f * th);
-        u = vk_m_div2(n, tl, d.hi, d.lo + 0.5f * tl);
-        ch = VK_M_ATAN_HALF_HI;
-        cl = VK_M_ATAN_HALF_LO;
+    // One reduction with c chosen, not one per c: CPU drivers (llvmpipe) run both sides of a per-invocation branch.
+    bool one = th >= 0.6875f;
+    bool reduce = th >= 0.4375f;
+    float c = one ? 1.0f : 0.5f;
+    precise float n = th - c;                          // exact (Sterbenz) where it is used
+    vk_f2 d = vk_two_sum(1.0f, c * th);
+    vk_f2 u = vk_m_div2(n, tl, d.hi, d.lo + c * tl);
+    if (!reduce) {
+        u.hi = th;
+        u.lo = tl;
     }
+    float ch = !reduce ? 0.0f : one ? VK_M_PIO4_HI : VK_M_ATAN_HALF_HI;
+    float cl = !reduce ? 0.0f : one ? VK_M_PIO4_LO : VK_M_ATAN_HALF_LO;
     precise float z = u.hi * u.hi;
     precise float q = -0.0434782609f;
     q = q * z + 0.0476190485f;
@@ -831,15 +826,14 @@ VK_INLINE vk_f2 vk_m_atan01(float th, float tl) {
 }
 // atan2(y, x) as hi + lo in [0, pi/2] for non-negative finite pairs, not both zero, normal or zero his.
 VK_INLINE vk_f2 vk_m_atan2_pos(float yh, float yl, float xh, float xl) {
-    if (yh <= xh) {
-        vk_f2 t = vk_m_div2(yh, yl, xh, xl);
-        return vk_m_atan01(t.hi, t.lo);
-    }
-    vk_f2 t = vk_m_div2(xh, xl, yh, yl);
+    // One division and one atan01 for both octants (the reason is in vk_m_atan01).
+    bool direct = yh <= xh;
+    vk_f2 t = vk_m_div2(direct ? yh : xh, direct ? yl : xl, direct ? xh : yh, direct ? xl : yl);
     vk_f2 a = vk_m_atan01(t.hi, t.lo);
     vk_f2 s = vk_two_sum(VK_M_PIO2_HI, -a.hi);
     precise float lo = s.lo + (VK_M_PIO2_LO - a.lo);
-    return vk_fast_two_sum(s.hi, lo);
+    vk_f2 complement = vk_fast_two_sum(s.hi, lo);
+    return direct ? a : complement;
 }
 // pi - (ah + al) rounded to float.
 VK_INLINE float vk_m_pi_minus(float ah, float al) {
@@ -855,16 +849,15 @@ VK_INLINE float vk_atan(float x) {
     float r;
     if (ax >= 67108864.0f) {                     // 2^26 (and inf): pi/2 - 1/x rounds to pi/2
         r = VK_M_PIO2_HI;
-    } else if (ax <= 1.0f) {
-        vk_f2 a = vk_m_atan01(ax, 0.0f);
-        precise float v = a.hi + a.lo;
-        r = v;
     } else {
+        // One atan01 for both ranges (atan(x) = pi/2 - atan(1/x) above 1), for the reason in vk_m_atan01.
+        bool inverted = ax > 1.0f;
         vk_f2 t = vk_div_hl(1.0f, 0.0f, ax);
-        vk_f2 a = vk_m_atan01(t.hi, t.lo);
+        vk_f2 a = vk_m_atan01(inverted ? t.hi : ax, inverted ? t.lo : 0.0f);
         vk_f2 s = vk_two_sum(VK_M_PIO2_HI, -a.hi);
-        precise float v = s.hi + (s.lo + (VK_M_PIO2_LO - a.lo));
-        r = v;
+        precise float direct = a.hi + a.lo;
+        precise float complement = s.hi + (s.lo + (VK_M_PIO2_LO - a.lo));
+        r = inverted ? complement : direct;
     }
     return (x < 0.0f) ? -r : r;
 }
