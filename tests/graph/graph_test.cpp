@@ -379,7 +379,8 @@ TEST_CASE("graph: QUANTIZE to UINT4 then DEQUANTIZE, fused and one kernel per no
 
 TEST_CASE("graph: QUANTIZED_LINEAR_ADD without zero points (absent slots before present ones) fused with ADD") {
     // out = round_even(a * 0.5 + b * 0.25) + c (no saturation: |sum| <= 96, |c| <= 3): AZeroPointTensor (slot 2),
-    // BZeroPointTensor (5) and OutputZeroPointTensor (7) NULL, so BTensor (slot 3) is the program's third input: edges are per slot.
+    // BZeroPointTensor (5) and OutputZeroPointTensor (7) NULL, so BTensor (slot 3) is the program's third input:
+    // edges are per slot.
     TestDevice device;
     const std::vector<uint32_t> sizes{2, 128};
     GraphTensorDesc q;
