@@ -1,7 +1,9 @@
-// C entry points of vkdml_testing.h: the fault-injection hook and which kernel an operator was compiled to.
+// C entry points of vkdml_testing.h: the fault-injection hook, which kernel an operator was compiled to, and the
+// command-list timestamps vkdml-bench times the GPU with.
 #include <vkdml/vkdml_testing.h>
 
 #include "entry.h"
+#include "core/command_list.h"
 #include "core/dispatchable.h"
 #include "graph/compiled_graph.h"
 #include "vk/fault_injection.h"
@@ -34,6 +36,18 @@ VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, 
     *steps = static_cast<UINT>(graph->stepCount());
     *fused = static_cast<UINT>(graph->fusedStepCount());
     return 1;
+}
+
+VKDML_API HRESULT vkdmlTestEnableTimestamps(VkdmlCommandList commandList) {
+    auto* list = vkdml::api::as<vkdml::CommandList>(commandList);
+    if (!list) return E_INVALIDARG;
+    return vkdml::api::guarded(&list->owningDevice(), "vkdmlTestEnableTimestamps", [&] { list->enableTimestamps(); });
+}
+
+VKDML_API HRESULT vkdmlTestGpuSeconds(VkdmlCommandList commandList, double* seconds) {
+    auto* list = vkdml::api::as<vkdml::CommandList>(commandList);
+    if (!list || !seconds) return E_INVALIDARG;
+    return vkdml::api::guarded(&list->owningDevice(), "vkdmlTestGpuSeconds", [&] { *seconds = list->gpuSeconds(); });
 }
 
 }  // extern "C"

@@ -29,6 +29,8 @@ CommandList::~CommandList() {
         } catch (const Error&) {
         }
     }
+    for (const Slot& slot : slots_)
+        if (slot.timestamps) ctx.fn().vkDestroyQueryPool(ctx.device(), slot.timestamps, nullptr);
     slots_.clear();  // recordings free their descriptor pools
     ctx.fn().vkDestroyCommandPool(ctx.device(), pool_, nullptr);
 }
@@ -62,6 +64,8 @@ void CommandList::reset() {
     vk::check(fn.vkResetCommandBuffer(slot.cmd, 0), "vkResetCommandBuffer");
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     vk::check(fn.vkBeginCommandBuffer(slot.cmd, &begin), "vkBeginCommandBuffer");
+    slot.timed = false;
+    if (timestamps_) writeStartTimestamp(slot);
     slot.recording = std::make_unique<vk::Recording>(ctx, device_->pipelines(), slot.cmd);
     slot.recording->begin();
     current_ = chosen;
@@ -72,7 +76,9 @@ void CommandList::close() {
     requireRecording("vkdmlCloseCommandList");
     Slot& slot = slots_[current_];
     slot.recording->end();
-    vk::check(device_->context().fn().vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer");
+    const auto& fn = device_->context().fn();
+    if (slot.timed) fn.vkCmdWriteTimestamp(slot.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, slot.timestamps, 1);
+    vk::check(fn.vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer");
     closed_ = true;
 }
 
@@ -107,5 +113,40 @@ VkCommandBuffer CommandList::closedCommandBuffer() const {
 }
 
 void CommandList::markSubmitted(uint64_t value) { slots_[current_].submittedValue = value; }
+
+void CommandList::enableTimestamps() {
+    if (!device_->context().timestampsSupported())
+        fail(DXGI_ERROR_UNSUPPORTED, "the device's queue family has no timestamps (timestampValidBits 0)");
+    timestamps_ = true;
+}
+
+void CommandList::writeStartTimestamp(Slot& slot) {
+    const auto& ctx = device_->context();
+    if (!slot.timestamps) {
+        VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        info.queryCount = 2;
+        vk::check(vk::allocating([&] { return ctx.fn().vkCreateQueryPool(ctx.device(), &info, nullptr, &slot.timestamps); }),
+                  "vkCreateQueryPool");
+    }
+    ctx.fn().vkCmdResetQueryPool(slot.cmd, slot.timestamps, 0, 2);
+    ctx.fn().vkCmdWriteTimestamp(slot.cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, slot.timestamps, 0);
+    slot.timed = true;
+}
+
+double CommandList::gpuSeconds() const {
+    const Slot& slot = slots_[current_];
+    require(closed_ && slot.timed, "the command list's recording has no timestamps (enable them, then reset the list)");
+    require(slot.submittedValue != 0 && device_->queue().isComplete(slot.submittedValue),
+            "the command list's last execution has not completed");
+    const auto& ctx = device_->context();
+    uint64_t ticks[2] = {};
+    vk::check(ctx.fn().vkGetQueryPoolResults(ctx.device(), slot.timestamps, 0, 2, sizeof(ticks), ticks,
+                                             sizeof(uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+              "vkGetQueryPoolResults");
+    const uint32_t bits = ctx.timestampValidBits();
+    const uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    return double((ticks[1] - ticks[0]) & mask) * ctx.timestampPeriodNs() * 1e-9;
+}
 
 }  // namespace vkdml

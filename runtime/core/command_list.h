@@ -23,13 +23,21 @@ public:
     // For vkdmlExecuteCommandLists: the closed command buffer, then the completion value it was submitted with.
     VkCommandBuffer closedCommandBuffer() const;
     void markSubmitted(uint64_t value);
+    // vkdml-bench's GPU clock: from the next reset, each recording writes a timestamp before its first command and
+    // after its last. DXGI_ERROR_UNSUPPORTED when the queue has no timestamps.
+    void enableTimestamps();
+    // The GPU seconds between those timestamps in the last execution, which must have completed.
+    double gpuSeconds() const;
 
 private:
     struct Slot {
         VkCommandBuffer cmd = VK_NULL_HANDLE;
         std::unique_ptr<vk::Recording> recording;
         uint64_t submittedValue = 0;  // the last submission that used it
+        VkQueryPool timestamps = VK_NULL_HANDLE;
+        bool timed = false;  // this recording writes them
     };
+    void writeStartTimestamp(Slot& slot);
     void requireRecording(const char* call) const;
 
     Ref<Device> device_;
@@ -37,6 +45,7 @@ private:
     std::vector<Slot> slots_;
     size_t current_ = 0;
     bool closed_ = false;
+    bool timestamps_ = false;
 };
 
 }  // namespace vkdml

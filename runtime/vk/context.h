@@ -98,6 +98,7 @@ public:
     const VkPhysicalDeviceLimits& limits() const { return caps_.properties.limits; }
     const VkPhysicalDeviceMemoryProperties& memory() const { return memory_; }
     bool timestampsSupported() const { return timestampValidBits_ != 0; }
+    uint32_t timestampValidBits() const { return timestampValidBits_; }
     float timestampPeriodNs() const { return caps_.properties.limits.timestampPeriod; }
     bool validationEnabled() const { return validation_; }
     // vkQueueSubmit on a shared queue must be externally synchronized.

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "report.h"
+#include "timing.h"
 
 #ifndef VKDML_BENCH_BUILD_TYPE
 #define VKDML_BENCH_BUILD_TYPE "unknown"
@@ -54,6 +55,7 @@ std::string useFreshCaches() {
 int main(int argc, char** argv) {
     using namespace bench;
     const Options options = parseOptions(argc, argv);
+    preferGpuTimestamps(options.gpuClock);
     if (!options.compileProbe.empty()) return runCompileProbe(options);  // started by runPipelines
 
     Report report;

@@ -132,9 +132,12 @@ Options parseOptions(int argc, char** argv) {
     CLI::App app{
         "vkdml-bench: throughput of vkdml's element-wise operators against a buffer copy on the same device, "
         "host cost per recorded dispatch, small-dispatch latency and pipeline creation time.\n"
-        "Times are wall clock (vkdml exposes no GPU timestamps through its API yet).",
+        "Throughput times are GPU timestamps around each timed command list where the device's queue has them "
+        "(--wall-clock: the host clock around execute + wait); latency is wall clock.",
         "vkdml-bench"};
     app.add_flag("--json", options.json, "print one JSON document instead of tables");
+    bool wallClock = false;
+    app.add_flag("--wall-clock", wallClock, "time throughput with the host clock around execute + wait, not GPU timestamps");
     app.add_option("--op", ops, "operators, comma-separated or repeated (" + opNames + "); default all");
     app.add_option("--type", types,
                    "f32, f16, i32, u8, u32 (comma-separated or repeated): the input type (CAST rows run for theirs; "
@@ -175,6 +178,7 @@ Options parseOptions(int argc, char** argv) {
         std::exit(app.exit(e));
     }
     if (minTimeGiven) options.minMeasureSeconds /= 1000.0;
+    options.gpuClock = !wallClock;
 
     for (const std::string& name : splitList(ops)) {
         const std::vector<const OpSpec*> found = lookupOps(name);

@@ -25,6 +25,7 @@ struct Options {
     bool baselines = true;
     bool latency = true;
     bool pipelines = true;
+    bool gpuClock = true;  // GPU timestamps around each timed command list, where the queue has them
     bool fusion = true;  // the fusion table (graphs fused vs one kernel per node)
     std::string adapter;  // index or name substring; empty = vkdml's default choice
     // Hidden: {OP, TYPE, MODE}: this process is a pipeline-table probe the bench started (sections.cpp).

@@ -7,14 +7,18 @@
 #include <thread>
 
 #include "report.h"
+#include "timing.h"
 
 namespace bench {
 
 namespace {
 
-constexpr const char* kTimingNote =
-    "Times are wall clock (std::chrono::steady_clock) around vkdmlExecuteCommandLists + vkdmlWaitForCompletion; "
-    "vkdml exposes no GPU timestamps through its API yet.";
+std::string timingNote() {
+    return "Throughput times: " + commandListClock() +
+           " (GPU: vkCmdWriteTimestamp before the command list's first command and after its last, "
+           "vkdmlTestEnableTimestamps; wall: std::chrono::steady_clock around vkdmlExecuteCommandLists + "
+           "vkdmlWaitForCompletion). Latency rows are wall clock.";
+}
 
 const char* deviceTypeName(UINT type) {
     switch (type) {
@@ -114,7 +118,7 @@ void printTables(const Report& r) {
     const VKDML_ADAPTER_INFO& a = r.adapter;
     std::printf("vkdml-bench on %s (%s, %s %s), %s\n", a.Name, deviceTypeName(a.DeviceType), a.DriverName, a.DriverInfo,
                 r.date.c_str());
-    std::printf("%s\n", kTimingNote);
+    std::printf("%s\n", timingNote().c_str());
     std::printf(
         "GB/s = (n x element size read + n x element size written) / time, n = logical elements (several inputs: "
         "each input's distinct elements read, a broadcast row or scalar once); best of %d timed executions "
@@ -242,7 +246,7 @@ void printJson(const Report& r) {
     json doc;
     doc["tool"] = "vkdml-bench";
     doc["date"] = r.date;
-    doc["timing"] = kTimingNote;
+    doc["timing"] = timingNote();
     doc["build_type"] = r.buildType;
     doc["load_average"] = {{"start", r.loadAverageStart}, {"end", r.loadAverageEnd}};
     doc["host_cpus"] = std::thread::hardware_concurrency();

@@ -3,9 +3,23 @@
 #include <algorithm>
 #include <cmath>
 
+#include <vkdml/vkdml_testing.h>
+
 #include "workload.h"
 
 namespace bench {
+
+namespace {
+bool gpuPreferred = true;
+bool anyWallClock = false, anyGpuClock = false;
+}  // namespace
+
+void preferGpuTimestamps(bool prefer) { gpuPreferred = prefer; }
+
+std::string commandListClock() {
+    if (anyGpuClock && anyWallClock) return "GPU timestamps where the queue has them, else wall clock";
+    return anyGpuClock ? "GPU timestamps" : "wall clock";
+}
 
 Stats Subject::gbps() const {
     const Stats s = statsOf(seconds);
@@ -25,12 +39,20 @@ std::unique_ptr<Subject> commandListSubject(const std::string& name, VkdmlDevice
     subject->bytesPerUnit = bytesPerUnit;
     auto list = std::make_shared<Ref<VkdmlCommandList>>();
     BENCH_CHECK(vkdmlCreateCommandList(device, list->put()));
+    const bool gpuClock = gpuPreferred && SUCCEEDED(vkdmlTestEnableTimestamps(*list));
+    (gpuClock ? anyGpuClock : anyWallClock) = true;
     subject->prepare = [list, record](uint32_t k) {
         BENCH_CHECK(vkdmlResetCommandList(*list));
         for (uint32_t i = 0; i < k; ++i) record(*list);
         BENCH_CHECK(vkdmlCloseCommandList(*list));
     };
-    subject->run = [list, device] { return executeAndWait(device, *list); };
+    subject->run = [list, device, gpuClock] {
+        const double wall = executeAndWait(device, *list);
+        if (!gpuClock) return wall;
+        double gpu = 0;
+        BENCH_CHECK(vkdmlTestGpuSeconds(*list, &gpu));
+        return gpu;
+    };
     return subject;
 }
 

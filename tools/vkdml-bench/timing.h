@@ -26,6 +26,13 @@ struct Subject {
     Stats gbps() const;           // best / median GB/s over the timed executions
 };
 
+// Whether command-list subjects time the GPU (a timestamp before the list's first command and after its last,
+// vkdml_testing.h) instead of the wall clock around execute + wait. Set once, before any subject is made; a device
+// whose queue has no timestamps keeps the wall clock.
+void preferGpuTimestamps(bool prefer);
+// "GPU timestamps" or "wall clock": what the command-list subjects made so far measured with.
+std::string commandListClock();
+
 // A subject recording `record` k times into a vkdml command list, executed with vkdmlExecuteCommandLists +
 // vkdmlWaitForCompletion.
 std::unique_ptr<Subject> commandListSubject(const std::string& name, VkdmlDevice device, double bytesPerUnit,

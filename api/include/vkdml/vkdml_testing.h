@@ -27,6 +27,13 @@ VKDML_API const char* vkdmlTestShaderName(VkdmlDispatchable compiledOperator);
  * Returns 0 (and sets nothing) when the dispatchable is not a compiled graph. */
 VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, UINT* fused);
 
+/* GPU timestamps, for vkdml-bench: from the next vkdmlResetCommandList, each recording of the list writes a timestamp
+   before its first command and after its last. DXGI_ERROR_UNSUPPORTED when the device's queue has no timestamps. */
+VKDML_API HRESULT vkdmlTestEnableTimestamps(VkdmlCommandList commandList);
+/* The GPU time between those two timestamps in the list's last execution, which must have completed
+   (vkdmlWaitForCompletion); E_INVALIDARG when the recording has no timestamps or has not completed. */
+VKDML_API HRESULT vkdmlTestGpuSeconds(VkdmlCommandList commandList, double* seconds);
+
 #ifdef __cplusplus
 }
 #endif
