@@ -163,15 +163,16 @@ void storeOutput(uint index, VKDML_VALUE value) {
 #elif defined(VKDML_INT_BITS)
     const uint shift = (index % kPerWord) * uint(VKDML_INT_BITS);
     const uint mask = ((1u << VKDML_INT_BITS) - 1u) << shift;
-    atomicAnd(outWords[index / kPerWord], ~mask);
-    atomicOr(outWords[index / kPerWord], (uint(value) << shift) & mask);
+    // One atomic flipping this element's bits to the value: its operand depends on the value, so an input bound in
+    // place is read before it (see the generator's sub-word stores).
+    atomicXor(outWords[index / kPerWord], (outWords[index / kPerWord] & mask) ^ ((uint(value) << shift) & mask));
 #elif defined(VKDML_F32)
     outWords[index] = floatBitsToUint(value);
 #elif defined(VKDML_F16_S16)
     outHalves[index] = uint16_t(vk_half_bits_from_float(value));
 #else
     uint shift = (index & 1u) * 16u;
-    atomicAnd(outWords[index >> 1], ~(0xffffu << shift));
-    atomicOr(outWords[index >> 1], vk_half_bits_from_float(value) << shift);
+    atomicXor(outWords[index >> 1],
+              (outWords[index >> 1] & (0xffffu << shift)) ^ (vk_half_bits_from_float(value) << shift));
 #endif
 }

@@ -172,11 +172,16 @@ private:
             } else if (b == 32) {
                 out_ += "void store" + s + "(uint i, " + vt + " v) { " + n + "[i] = toBits" + s + "(v); }\n";
             } else {
-                // Elements narrower than a word share it with other invocations' elements.
+                // Elements narrower than a word share it with other invocations' elements: one atomic flips this
+                // element's bits from their current value to v (no other invocation writes them). Its operand depends
+                // on v, so the load of an input bound in place cannot move after it; with atomicAnd then atomicOr,
+                // NVIDIA's compiler read such an input after the atomicAnd had cleared it (SPIR-V assumes that two
+                // bindings do not alias).
+                const std::string word = n + "[i / " + perWord + "u]";
                 out_ += "void store" + s + "(uint i, " + vt + " v) {\n"
                         "    const uint shift = (i % " + perWord + "u) * " + str(b) + "u;\n"
-                        "    atomicAnd(" + n + "[i / " + perWord + "u], ~(" + mask(b) + " << shift));\n"
-                        "    atomicOr(" + n + "[i / " + perWord + "u], toBits" + s + "(v) << shift);\n"
+                        "    atomicXor(" + word + ", (" + word + " & (" + mask(b) + " << shift)) ^ (toBits" + s +
+                        "(v) << shift));\n"
                         "}\n";
             }
         }
@@ -320,13 +325,14 @@ private:
                    lane(3) + ");\n";
         if (lanes == Lanes::Vector && bits(o) == 4 && (p_.access[o] == Access::Packed || p_.access[o] == Access::Rows)) {
             // 4 nibbles, 16 bits of a word whose other half another invocation (or the tensor's padding) owns: one
-            // atomic pair for the 4 when they lie in one half word, else one pair per nibble.
+            // atomic for the 4 when they lie in one half word (as in the scalar stores), else one per nibble.
             const std::string i = vectorStart(o);
+            const std::string word = n + "[" + i + " >> 3u]";
             std::string code = indent + "if ((" + i + " & 3u) == 0u) {\n" + indent + "    const uint shift = (" + i +
                                " & 4u) * 4u;\n" + indent + "    const uint v = " + lane(0) + " | (" + lane(1) +
                                " << 4u) | (" + lane(2) + " << 8u) | (" + lane(3) + " << 12u);\n" + indent +
-                               "    atomicAnd(" + n + "[" + i + " >> 3u], ~(0xffffu << shift));\n" + indent +
-                               "    atomicOr(" + n + "[" + i + " >> 3u], v << shift);\n" + indent + "} else {\n";
+                               "    atomicXor(" + word + ", (" + word + " & (0xffffu << shift)) ^ (v << shift));\n" +
+                               indent + "} else {\n";
             for (uint32_t k = 0; k < count; ++k)
                 code += indent + "    store" + s + "(" + laneIndex(o, k) + ", o" + s + "_" + str(k) + ");\n";
             return code + indent + "}\n";
