@@ -45,9 +45,14 @@ OptimizationChoice chooseOptimization() {
     }
 }
 
+// Bumped when the compiler's output for the same source changes (2: NoContraction on every float operation), so
+// that modules an older build stored are not found.
+constexpr uint64_t kCompilerRevision = 2;
+
 // The disk-cache key of the module compiled from `source` at `level`.
 uint64_t moduleKey(const std::string& source, SpirvOptimization level) {
-    return fnv1a64(source.data(), source.size()) ^ (static_cast<uint64_t>(level) * 0x9e3779b97f4a7c15ull);
+    return fnv1a64(source.data(), source.size()) ^ (static_cast<uint64_t>(level) * 0x9e3779b97f4a7c15ull) ^
+           (kCompilerRevision << 56);
 }
 
 uint64_t pipelineKey(uint64_t programHash, uint32_t flatMode) {

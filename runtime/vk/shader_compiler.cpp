@@ -13,6 +13,7 @@
 
 #include "core/error.h"
 #include "vk/fault_injection.h"
+#include "vk/spirv_no_contraction.h"
 
 namespace vkdml::vk {
 
@@ -133,6 +134,7 @@ std::vector<uint32_t> compileComputeShader(const std::string& glsl, SpirvOptimiz
         auto start = std::chrono::steady_clock::now();
         injectableFailure("glslang parse", glsl);
         std::vector<uint32_t> spirv = glslangToSpirv(glsl);
+        forbidContraction(spirv);
         times->glslangMs = millisecondsSince(start);
 
         if (optimization != SpirvOptimization::None) {

@@ -2,6 +2,7 @@
 // become vkdml::Error with the right HRESULT and leave the compiler usable; concurrent compiles work.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <string>
 #include <thread>
@@ -190,4 +191,35 @@ TEST_CASE("general kernels: two outputs of different types, mixed input types, e
     const uint64_t dynamicRank = quads.hash();
     quads.rank = 2;
     CHECK(quads.hash() != dynamicRank);
+}
+
+namespace {
+
+// Result ids of OpFMul / OpFAdd / OpFSub, and the ids decorated NoContraction, in a module.
+struct FloatOps {
+    std::vector<uint32_t> arithmetic, noContraction;
+};
+
+FloatOps floatOpsOf(const std::vector<uint32_t>& spirv) {
+    FloatOps ops;
+    for (size_t at = 5; at < spirv.size() && (spirv[at] >> 16) != 0; at += spirv[at] >> 16) {
+        const uint32_t opcode = spirv[at] & 0xffffu;
+        if (opcode == 129 || opcode == 131 || opcode == 133) ops.arithmetic.push_back(spirv[at + 2]);
+        if (opcode == 71 && spirv[at + 2] == 42) ops.noContraction.push_back(spirv[at + 1]);
+    }
+    return ops;
+}
+
+}  // namespace
+
+TEST_CASE("compiled shaders forbid fma contraction: every float add, subtract and multiply is NoContraction") {
+    for (SpirvOptimization level : {SpirvOptimization::None, SpirvOptimization::Performance}) {
+        CAPTURE(static_cast<int>(level));
+        const FloatOps ops = floatOpsOf(compileComputeShader(shader(3), level));
+        REQUIRE(!ops.arithmetic.empty());  // alpha * (exp(v) - 1.0) + 3.0: a multiply feeding an add
+        for (uint32_t id : ops.arithmetic) {
+            CAPTURE(id);
+            CHECK(std::find(ops.noContraction.begin(), ops.noContraction.end(), id) != ops.noContraction.end());
+        }
+    }
 }
