@@ -362,8 +362,17 @@ float vk_ew_mod_floor(float a, float b) {
     if (ua >= 0x7f800000u || ub > 0x7f800000u || ub == 0u) return uintBitsToFloat(0x7fc00000u);
     if (ua == 0u) return uintBitsToFloat(sb);
     if (ua < ub) {
+        if (sa == sb) return a;
+        // Below |b| = 2^-101 the sum is taken 2^24 times larger, where a subnormal a is normal: a device that flushes
+        // subnormal operands (NVIDIA's) would otherwise return b itself. From 2^-101 up, a subnormal a is below half
+        // an ULP of b, so b is the rounded sum whether a is flushed or not.
+        if (ub < 0x0d000000u) {
+            precise float scaled = a * 16777216.0 + b * 16777216.0;
+            precise float s = scaled * (1.0 / 16777216.0);
+            return s;
+        }
         precise float s = a + b;
-        return sa == sb ? a : s;
+        return s;
     }
     uint mb;
     int eb;

@@ -60,7 +60,9 @@ int64_t vk_cast_float_to_int64(float x) {
 uint64_t vk_cast_float_to_uint64(float x) {
     if (!(x > 0.0)) return 0ul;
     if (x >= 18446744073709551616.0) return ~0ul;
-    return uint64_t(x);
+    // Two exact 32-bit halves: NVIDIA's driver (580) converted 2^32 straight to uint64 as 2^33 - 1.
+    const float high = floor(x * (1.0 / 4294967296.0));
+    return (uint64_t(uint(high)) << 32) | uint64_t(uint(x - high * 4294967296.0));
 }
 int vk_cast_double_to_int(double x, int lo, int hi) {
     if (isnan(x)) return 0;
