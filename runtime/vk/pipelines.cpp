@@ -17,9 +17,15 @@ namespace {
 
 // Element-wise kernels are bound by invocation count, not by arithmetic: large workgroups pay on CPUs (lavapipe) and
 // a few subgroups per workgroup suit GPUs.
+// 256 invocations; 512 on NVIDIA, where the strided walks reached 3.0 TB/s on an H100 instead of 2.5 (packed ones
+// kept theirs; docs/BENCHMARKS.md). VKDML_WORKGROUP_SIZE names another (a tuning knob for vkdml-bench runs). At
+// least one subgroup, within the device's limits.
 uint32_t chooseWorkgroupSize(const Context& ctx) {
+    constexpr uint32_t kVendorNvidia = 0x10de;
     const auto& limits = ctx.limits();
-    uint32_t size = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 256 : 256;
+    uint32_t size = ctx.caps().properties.vendorID == kVendorNvidia ? 512 : 256;
+    if (const char* value = std::getenv("VKDML_WORKGROUP_SIZE"); value && *value)
+        size = static_cast<uint32_t>(std::clamp<unsigned long>(std::strtoul(value, nullptr, 10), 1, 1024));
     size = std::max(size, ctx.caps().subgroupSize);
     size = std::min({size, limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]});
     return size;
