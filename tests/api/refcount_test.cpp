@@ -22,7 +22,7 @@ TEST_CASE("children keep the device alive, whatever the release order") {
         REQUIRE(vkdmlCreateDevice(nullptr, &device) == S_OK);
         std::vector<void*> objects;
         VkdmlBuffer buffer = nullptr;
-        REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, 1024, &buffer) == S_OK);
+        REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_UPLOAD, 1024, &buffer) == S_OK);
         objects.push_back(buffer);
         VkdmlCommandList list = nullptr;
         REQUIRE(vkdmlCreateCommandList(device, &list) == S_OK);

@@ -12,7 +12,9 @@ TestDevice::TestDevice(DML_FEATURE_LEVEL maxLevel, bool debug) {
     desc.MessageCallback = &TestDevice::onMessage;
     desc.MessageUserData = this;
     HRESULT hr = vkdmlCreateDevice(&desc, &device_);
-    REQUIRE_MESSAGE(hr == S_OK, "vkdmlCreateDevice failed");
+    std::string why;
+    for (const std::string& error : errors_) why += "\n  " + error;
+    REQUIRE_MESSAGE(hr == S_OK, "vkdmlCreateDevice failed" << why);
 }
 
 TestDevice::~TestDevice() {
