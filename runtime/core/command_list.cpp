@@ -61,6 +61,7 @@ void CommandList::reset() {
     }
     Slot& slot = slots_[chosen];
     slot.recording.reset();
+    slot.submittedValue = 0;  // complete (that is why it was chosen); the new recording has not been submitted
     vk::check(fn.vkResetCommandBuffer(slot.cmd, 0), "vkResetCommandBuffer");
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     vk::check(fn.vkBeginCommandBuffer(slot.cmd, &begin), "vkBeginCommandBuffer");

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include <vkdml/vkdml_testing.h>
 
+#include <algorithm>
+
 #include "test_device.h"
 
 using vkdml::test::TestDevice;
@@ -44,7 +46,9 @@ TEST_CASE("command-list timestamps: GPU time of an execution, E_INVALIDARG for m
     CHECK(vkdmlTestGpuSeconds(list, &seconds) == E_INVALIDARG);  // the open recording predates them
     CHECK(seconds == -1);
 
-    const double one = timedCopies(device, list, src, dst, 1);
+    timedCopies(device, list, src, dst, 1);  // first touch of the buffers' pages (lavapipe) is not the copy's time
+    double one = timedCopies(device, list, src, dst, 1);
+    for (int i = 0; i < 2; ++i) one = std::min(one, timedCopies(device, list, src, dst, 1));
     const double sixteen = timedCopies(device, list, src, dst, 16);
     CAPTURE(one);
     CAPTURE(sixteen);
