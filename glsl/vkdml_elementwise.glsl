@@ -352,6 +352,14 @@ float vk_ew_mod_trunc(float a, float b) {
     const uint r = vk_fmod_units(ua, ub, mb, eb);
     return vk_float_from_units(floatBitsToUint(a) & 0x80000000u, r, eb);
 }
+// The float with bits `x` times 2^24, exactly, without reading a subnormal x as a float (a flushing device reads it as
+// zero): a subnormal's significand as an integer, times 2^-125.
+float vk_times_2_24(uint x) {
+    const uint magnitude = x & 0x7fffffffu;
+    precise float r = magnitude < 0x00800000u ? float(magnitude) * 2.350988701644575e-38 /* 2^-125 */
+                                              : uintBitsToFloat(magnitude) * 16777216.0;
+    return (x & 0x80000000u) != 0u ? -r : r;
+}
 // Python's %: the sign of b; a zero remainder is a zero of b's sign. Where a and b differ in sign the result is
 // b + fmod(a, b): exact when |a| >= |b| (both are multiples of b's units); for |a| < |b| it is the sum a + b, rounded
 // once. FLOAT16 operands: their FLOAT32 sum rounded to half equals their exact sum rounded to half (a's 11 bits lie
@@ -363,11 +371,11 @@ float vk_ew_mod_floor(float a, float b) {
     if (ua == 0u) return uintBitsToFloat(sb);
     if (ua < ub) {
         if (sa == sb) return a;
-        // Below |b| = 2^-101 the sum is taken 2^24 times larger, where a subnormal a is normal: a device that flushes
-        // subnormal operands (NVIDIA's) would otherwise return b itself. From 2^-101 up, a subnormal a is below half
+        // Below |b| = 2^-101 the sum is taken 2^24 times larger, where a subnormal a is normal (scaled from its bits:
+        // a device that flushes subnormal operands, NVIDIA's, would read a * 2^24 as 0 and return b itself). From 2^-101 up, a subnormal a is below half
         // an ULP of b, so b is the rounded sum whether a is flushed or not.
         if (ub < 0x0d000000u) {
-            precise float scaled = a * 16777216.0 + b * 16777216.0;
+            precise float scaled = vk_times_2_24(floatBitsToUint(a)) + vk_times_2_24(floatBitsToUint(b));
             precise float s = scaled * (1.0 / 16777216.0);
             return s;
         }
