@@ -372,8 +372,8 @@ float vk_ew_mod_floor(float a, float b) {
     if (ua < ub) {
         if (sa == sb) return a;
         // Below |b| = 2^-101 the sum is taken 2^24 times larger, where a subnormal a is normal (scaled from its bits:
-        // a device that flushes subnormal operands, NVIDIA's, would read a * 2^24 as 0 and return b itself). From 2^-101 up, a subnormal a is below half
-        // an ULP of b, so b is the rounded sum whether a is flushed or not.
+        // a device that flushes subnormal operands, NVIDIA's, would read a * 2^24 as 0 and return b itself). From
+        // 2^-101 up, a subnormal a is below half an ULP of b, so b is the rounded sum whether a is flushed or not.
         if (ub < 0x0d000000u) {
             precise float scaled = vk_times_2_24(floatBitsToUint(a)) + vk_times_2_24(floatBitsToUint(b));
             precise float s = scaled * (1.0 / 16777216.0);

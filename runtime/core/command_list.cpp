@@ -127,7 +127,8 @@ void CommandList::writeStartTimestamp(Slot& slot) {
         VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
         info.queryType = VK_QUERY_TYPE_TIMESTAMP;
         info.queryCount = 2;
-        vk::check(vk::allocating([&] { return ctx.fn().vkCreateQueryPool(ctx.device(), &info, nullptr, &slot.timestamps); }),
+        vk::check(vk::allocating(
+                      [&] { return ctx.fn().vkCreateQueryPool(ctx.device(), &info, nullptr, &slot.timestamps); }),
                   "vkCreateQueryPool");
     }
     ctx.fn().vkCmdResetQueryPool(slot.cmd, slot.timestamps, 0, 2);

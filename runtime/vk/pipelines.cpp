@@ -15,11 +15,10 @@ namespace vkdml::vk {
 
 namespace {
 
-// Element-wise kernels are bound by invocation count, not by arithmetic: large workgroups pay on CPUs (lavapipe) and
-// a few subgroups per workgroup suit GPUs.
-// 256 invocations; 512 on NVIDIA, where the strided walks reached 3.0 TB/s on an H100 instead of 2.5 (packed ones
-// kept theirs; docs/BENCHMARKS.md). VKDML_WORKGROUP_SIZE names another (a tuning knob for vkdml-bench runs). At
-// least one subgroup, within the device's limits.
+// 256 invocations (element-wise kernels are bound by invocation count: larger workgroups cost lavapipe); 512 on
+// NVIDIA, where the strided walks reached 3.0 TB/s on an H100 instead of 2.5 (the packed ones were at the memory's
+// speed with either; docs/BENCHMARKS.md). VKDML_WORKGROUP_SIZE names another (a tuning knob for vkdml-bench runs).
+// At least one subgroup, within the device's limits.
 uint32_t chooseWorkgroupSize(const Context& ctx) {
     constexpr uint32_t kVendorNvidia = 0x10de;
     const auto& limits = ctx.limits();
