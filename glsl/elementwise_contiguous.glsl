@@ -28,7 +28,7 @@ void main() {
 #if defined(VKDML_F32)
     const uint vecs = pc.count / 4u;
     if (kVectorPart && v < vecs) {
-        outVecs[pc.outBase / 4u + v] = applyToVector(inVecs[pc.inBase / 4u + v]);
+        storeOutputVector(pc.outBase / 4u + v, applyToVector(loadInputVector(pc.inBase / 4u + v)));
     } else if (kTailPart && v == vecs) {
         for (uint i = vecs * 4u; i < pc.count; ++i)
             outWords[pc.outBase + i] = floatBitsToUint(vkdml_apply(uintBitsToFloat(inWords[pc.inBase + i])));
@@ -39,9 +39,9 @@ void main() {
     const uint perVector = 4u * kPerWord;
     const uint vecs = pc.count / perVector;
     if (kVectorPart && v < vecs) {
-        const uvec4 w = inVecs[pc.inBase / perVector + v];
-        outVecs[pc.outBase / perVector + v] = uvec4(applyToWord(w.x), applyToWord(w.y), applyToWord(w.z),
-                                                    applyToWord(w.w));
+        const uvec4 w = loadInputVector(pc.inBase / perVector + v);
+        storeOutputVector(pc.outBase / perVector + v,
+                          uvec4(applyToWord(w.x), applyToWord(w.y), applyToWord(w.z), applyToWord(w.w)));
     } else if (kTailPart && v == vecs) {
         const uint words = (pc.count + kPerWord - 1u) / kPerWord;
         for (uint i = vecs * 4u; i < words; ++i)
@@ -50,7 +50,7 @@ void main() {
 #else
     const uint vecs = pc.count / 8u;
     if (kVectorPart && v < vecs) {
-        outVecs[pc.outBase / 8u + v] = applyToVector(inVecs[pc.inBase / 8u + v]);
+        storeOutputVector(pc.outBase / 8u + v, applyToVector(loadInputVector(pc.inBase / 8u + v)));
     } else if (kTailPart && v == vecs) {
         // The tail by whole words: an odd count's last word also holds 2 bytes of padding, which lie inside the
         // output's TotalTensorSizeInBytes (DirectML lets operators write anywhere in it).

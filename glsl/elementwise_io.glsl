@@ -12,7 +12,7 @@
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
 #endif
-#ifdef VKDML_INT64
+#if defined(VKDML_INT64) || defined(VKDML_WIDE_WORDS)
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #endif
 
@@ -118,6 +118,21 @@ layout(std430, binding = 1) readonly buffer InWords { uint inWords[]; };
 layout(std430, binding = 2) readonly buffer In2Words { uint in2Words[]; };
 layout(std430, binding = 0) buffer OutVecs { uvec4 outVecs[]; };
 layout(std430, binding = 1) readonly buffer InVecs { uvec4 inVecs[]; };
+#endif
+
+// The flat and rows kernels' 16-byte vectors. VKDML_WIDE_WORDS (llvmpipe) moves them as two 64-bit words: its
+// storage-buffer accesses run one component of one lane at a time, and 64-bit components halve their count.
+#if defined(VKDML_WIDE_WORDS) && !defined(VKDML_F16_S16)
+layout(std430, binding = 0) buffer OutPairs { u64vec2 outPairs[]; };
+layout(std430, binding = 1) readonly buffer InPairs { u64vec2 inPairs[]; };
+uvec4 loadInputVector(uint v) {
+    const u64vec2 p = inPairs[v];
+    return uvec4(unpack32(p.x), unpack32(p.y));
+}
+void storeOutputVector(uint v, uvec4 w) { outPairs[v] = u64vec2(pack64(w.xy), pack64(w.zw)); }
+#elif !defined(VKDML_F16_S16)
+uvec4 loadInputVector(uint v) { return inVecs[v]; }
+void storeOutputVector(uint v, uvec4 w) { outVecs[v] = w; }
 #endif
 
 #include "vkdml_half.glsl"

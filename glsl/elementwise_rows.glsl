@@ -8,6 +8,6 @@ void main() {
     const uint v = gl_GlobalInvocationID.x;
     if (v < pc.count) {
         const TensorIndices at = tensorIndices(v);
-        outVecs[at.outIndex] = applyToVector(inVecs[at.inIndex]);
+        storeOutputVector(at.outIndex, applyToVector(loadInputVector(at.inIndex)));
     }
 }

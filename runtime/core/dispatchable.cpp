@@ -83,6 +83,7 @@ dml::KernelTarget kernelTargetOf(const Device& device) {
     target.storage16 = context.caps().storage16Bit;
     target.exactDivSqrt = context.caps().exactDivSqrt;
     target.nativeHalfToFloat = context.caps().nativeHalfToFloat;
+    target.wideWords = context.caps().wideWords;
     return target;
 }
 

@@ -216,6 +216,7 @@ void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget
     }
     for (ScalarType t : program.inputs)
         if (target.nativeHalfToFloat && t == ScalarType::Float16) program.nativeHalfToFloat = true;
+    program.wideWords = target.wideWords;
 }
 
 }  // namespace vkdml::dml

@@ -19,6 +19,7 @@ struct KernelTarget {
     bool storage16 = false;    // fp16 tensors as 16-bit storage in the strided walk (storageBuffer16BitAccess)
     bool exactDivSqrt = false; // the driver's division and sqrt are correctly rounded (AdapterCaps::exactDivSqrt)
     bool nativeHalfToFloat = false;  // the driver widens fp16 exactly (AdapterCaps::nativeHalfToFloat)
+    bool wideWords = false;          // vectors as 64-bit words (AdapterCaps::wideWords)
 };
 
 struct LoweredKernel {
@@ -41,7 +42,7 @@ LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& tar
 
 // The driver's own arithmetic where the target's is known exact (the other programs keep their code and hash):
 // program.exactDivSqrt where a float call reaches vk_div_cr or vk_sqrt_cr, program.nativeHalfToFloat where the
-// program reads or computes FLOAT16 values.
+// program reads or computes FLOAT16 values; program.wideWords where the target moves vectors as 64-bit words.
 void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget& target);
 
 }  // namespace vkdml::dml

@@ -150,12 +150,12 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 };
                 emit(lowered);
                 if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
-                // The driver's own division, square root and fp16 widening (llvmpipe), where the program uses them.
+                // As llvmpipe asks for them: the driver's own division, square root and fp16 widening where the
+                // program uses them, vectors as 64-bit words.
                 if (implemented) {
-                    KernelTarget exact = target;
-                    exact.exactDivSqrt = exact.nativeHalfToFloat = true;
-                    const GeneralLowering withExact = lowerGeneral(info, exact);
-                    if (withExact.program.exactDivSqrt || withExact.program.nativeHalfToFloat) emit(withExact);
+                    KernelTarget llvmpipe = target;
+                    llvmpipe.exactDivSqrt = llvmpipe.nativeHalfToFloat = llvmpipe.wideWords = true;
+                    emit(lowerGeneral(info, llvmpipe));
                 }
             }
             // Next combination of the own-type tensors (an odometer over them).
@@ -197,12 +197,14 @@ std::vector<CatalogEntry> elementwiseKernelCatalog() {
                 if (oneInput && floatType) walks.push_back(kernel::Walk::Rows);
                 if (oneInput && dataType == DML_TENSOR_DATA_TYPE_FLOAT32) walks.push_back(kernel::Walk::Naive);
                 for (kernel::Walk walk : walks)
-                    for (int form = 0; form < 4; ++form) {
+                    for (int form = 0; form < 8; ++form) {
                         KernelTarget target;
                         target.deviceName = "catalog";
                         target.int64 = true;
                         target.float64Math = (form & 1) != 0;
                         target.storage16 = (form & 2) != 0;
+                        // What llvmpipe asks for besides double math.
+                        target.exactDivSqrt = target.nativeHalfToFloat = target.wideWords = (form & 4) != 0;
                         try {
                             LoweredKernel kernel = lowerElementwise(info, target, walk);
                             if (seen.insert(kernel.program.hash()).second)

@@ -219,6 +219,7 @@ private:
             p.int64Math = p.int64Math || fragment.int64Math;
             p.exactDivSqrt = p.exactDivSqrt || fragment.exactDivSqrt;
             p.nativeHalfToFloat = p.nativeHalfToFloat || fragment.nativeHalfToFloat;
+            p.wideWords = p.wideWords || fragment.wideWords;
             // The step's output for this node, where it leaves the step.
             const dml::TensorLayout& layout = node.info().outputs[0];
             bool readOutside = false;

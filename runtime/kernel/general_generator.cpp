@@ -112,6 +112,28 @@ private:
         return p_.walk != Walk::Elements && (a == Access::Packed || a == Access::Rows || a == Access::Columns) &&
                bits(t) >= 8 && bits(t) < 64;
     }
+    // A vector in registers: 4 elements of 32, 16 or 8 bits as uvec4, uvec2 or uint. In memory the same bytes,
+    // or, with wideWords, 64-bit words (llvmpipe loads and stores storage buffers one component and one lane at a
+    // time: 64-bit components halve the count).
+    std::string vectorType(uint32_t t) const { return bits(t) == 32 ? "uvec4" : bits(t) == 16 ? "uvec2" : "uint"; }
+    std::string vectorMemoryType(uint32_t t) const {
+        if (!p_.wideWords || bits(t) == 8) return vectorType(t);
+        return bits(t) == 32 ? "u64vec2" : "uint64_t";
+    }
+    // The vector at vector index `at` of tensor t, and the statement storing `value` there.
+    std::string vectorElement(uint32_t t, const std::string& at) const {
+        return "t" + str(t) + (bits(t) == 8 ? "" : "q") + "[" + at + "]";
+    }
+    std::string loadVector(uint32_t t, const std::string& at) const {
+        const std::string element = vectorElement(t, at);
+        if (!p_.wideWords || bits(t) == 8) return element;
+        return bits(t) == 32 ? "vk_words_of_pairs(" + element + ")" : "unpack32(" + element + ")";
+    }
+    std::string storeVector(uint32_t t, const std::string& at, const std::string& value) const {
+        const std::string element = vectorElement(t, at);
+        if (!p_.wideWords || bits(t) == 8) return element + " = " + value + ";\n";
+        return element + " = " + (bits(t) == 32 ? "vk_pairs_of_words(" : "pack64(") + value + ");\n";
+    }
     std::string vectorStart(uint32_t t) const {
         return p_.access[t] == Access::Rows ? "at" + str(t) : "(" + base(t) + " + e)";
     }
@@ -121,7 +143,8 @@ private:
         bool int64 = false;
         for (uint32_t t = 0; t < p_.tensorCount(); ++t) int64 = int64 || type(t) == ScalarType::Int64 || type(t) == ScalarType::UInt64;
         for (const Op& op : p_.ops) int64 = int64 || op.type == ScalarType::Int64 || op.type == ScalarType::UInt64;
-        if (int64 || p_.int64Math) out_ += "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
+        if (int64 || p_.int64Math || p_.wideWords)
+            out_ += "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
         if (p_.int64Math) out_ += "#define VKDML_INT64\n";
         if (p_.float64Math) out_ += "#define VKDML_FP64_MATH\n";  // activations fused from graphs
         if (p_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
@@ -137,9 +160,12 @@ private:
                 continue;
             }
             out_ += b + "T" + str(t) + " { uint " + n + "[]; };\n";
-            if (vectorized(t) && bits(t) == 32) out_ += b + "T" + str(t) + "q { uvec4 " + n + "q[]; };\n";
-            if (vectorized(t) && bits(t) == 16) out_ += b + "T" + str(t) + "q { uvec2 " + n + "q[]; };\n";
+            if (vectorized(t) && bits(t) >= 16)
+                out_ += b + "T" + str(t) + "q { " + vectorMemoryType(t) + " " + n + "q[]; };\n";
         }
+        if (p_.wideWords)
+            out_ += "uvec4 vk_words_of_pairs(u64vec2 p) { return uvec4(unpack32(p.x), unpack32(p.y)); }\n"
+                    "u64vec2 vk_pairs_of_words(uvec4 w) { return u64vec2(pack64(w.xy), pack64(w.zw)); }\n";
         out_ += "uint vk_divide_by_size(uint n, uint d) {\n"
                 "    const uint magic = pc.w[" + str(layout_.magics) + "u + d];\n"
                 "    if (magic == 0u) return n;\n"
@@ -266,16 +292,16 @@ private:
             if (lanes == Lanes::Vector && vectorized(t)) {
                 const std::string at = vectorStart(t) + " >> 2u";
                 if (bits(t) == 32) {
-                    code += indent + "const uvec4 r" + s + " = " + n + "q[" + at + "];\n";
+                    code += indent + "const uvec4 r" + s + " = " + loadVector(t, at) + ";\n";
                     for (uint32_t k = 0; k < 4; ++k)
                         code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(r" + s + "[" + str(k) + "]);\n";
                 } else if (bits(t) == 16) {
-                    code += indent + "const uvec2 r" + s + " = " + n + "q[" + at + "];\n";
+                    code += indent + "const uvec2 r" + s + " = " + loadVector(t, at) + ";\n";
                     for (uint32_t k = 0; k < 4; ++k)
                         code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(r" + s + "[" + str(k / 2) +
                                 "]" + (k % 2 ? " >> 16u" : "") + ");\n";
                 } else {
-                    code += indent + "const uint r" + s + " = " + n + "[" + at + "];\n";
+                    code += indent + "const uint r" + s + " = " + loadVector(t, at) + ";\n";
                     for (uint32_t k = 0; k < 4; ++k)
                         code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(r" + s + " >> " + str(8 * k) + "u);\n";
                 }
@@ -310,7 +336,7 @@ private:
                        " << 16u) | (" + lane(3) + " << 24u);\n";
             auto pair = [&](uint32_t j) { return lane(2 * j) + " | (" + lane(2 * j + 1) + " << 16u)"; };
             // One 8-byte store where all 4 lanes are in: CPU drivers pay per store instruction, not per byte.
-            if (lanes == Lanes::Vector) return indent + n + "q[" + at + "] = uvec2(" + pair(0) + ", " + pair(1) + ");\n";
+            if (lanes == Lanes::Vector) return indent + storeVector(o, at, "uvec2(" + pair(0) + ", " + pair(1) + ")");
             std::string code;
             for (uint32_t j = 0; j < 2; ++j) {
                 const std::string value = pair(j);
@@ -321,8 +347,8 @@ private:
             return code;
         }
         if (lanes == Lanes::Vector && vectorized(o))
-            return indent + n + "q[" + vectorStart(o) + " >> 2u] = uvec4(" + lane(0) + ", " + lane(1) + ", " + lane(2) + ", " +
-                   lane(3) + ");\n";
+            return indent + storeVector(o, vectorStart(o) + " >> 2u",
+                                        "uvec4(" + lane(0) + ", " + lane(1) + ", " + lane(2) + ", " + lane(3) + ")");
         if (lanes == Lanes::Vector && bits(o) == 4 && (p_.access[o] == Access::Packed || p_.access[o] == Access::Rows)) {
             // 4 nibbles, 16 bits of a word whose other half another invocation (or the tensor's padding) owns: one
             // atomic for the 4 when they lie in one half word (as in the scalar stores), else one per nibble.
@@ -461,11 +487,9 @@ private:
         // transpose), then 4 rows of quads for the others.
         out_ += "    for (uint k = 0u; k < n; k += 4u) {\n";
         for (uint32_t t : columns) {
-            const std::string vector = bits(t) == 32 ? "uvec4" : bits(t) == 16 ? "uvec2" : "uint";
-            const std::string buffer = "t" + str(t) + (bits(t) == 8 ? "" : "q");
             for (uint32_t k = 0; k < 4; ++k)
-                out_ += "        const " + vector + " c" + str(t) + "_" + str(k) + " = " + buffer + "[(at" + str(t) + " + " +
-                        str(k) + "u * " + stride(t, "0u") + ") >> 2u];\n";
+                out_ += "        const " + vectorType(t) + " c" + str(t) + "_" + str(k) + " = " +
+                        loadVector(t, "(at" + str(t) + " + " + str(k) + "u * " + stride(t, "0u") + ") >> 2u") + ";\n";
         }
         for (uint32_t row = 0; row < 4; ++row) {
             out_ += "        {\n" + laneBlock(4, Lanes::Vector, "            ", row) + "        }\n";

@@ -98,6 +98,9 @@ struct ElementwiseProgram {
     // The driver's own fp16 -> fp32 conversion in vk_float_from_half_bits (VKDML_NATIVE_HALF_TO_FLOAT): drivers where
     // it is known exact (AdapterCaps::nativeHalfToFloat); set only where the program reads or computes FLOAT16.
     bool nativeHalfToFloat = false;
+    // 16-byte vectors of packed tensors moved as 64-bit words (AdapterCaps::wideWords, llvmpipe): the same bytes in
+    // half the load and store components. Needs shaderInt64.
+    bool wideWords = false;
     // What tests and messages call the kernel ("celu_straight"); not part of the hash.
     std::string label;
 

@@ -166,6 +166,7 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     // VKDML_DISABLE_FLOAT64 (tests): run as a device without shaderFloat64.
     caps.float64 = features2.features.shaderFloat64 && !envFlag("VKDML_DISABLE_FLOAT64");
     caps.int64 = features2.features.shaderInt64;
+    caps.wideWords = caps.int64 && caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !envFlag("VKDML_FORCE_32BIT_WORDS");
     caps.float64Math = caps.float64 && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 
     VkPhysicalDeviceMemoryProperties memory;
@@ -398,6 +399,7 @@ void Context::adoptInterop(const ContextDesc& desc) {
                             ifn_.getDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR") != nullptr;
     caps_.storage16Bit = false;
     caps_.int64 = false;
+    caps_.wideWords = false;
     caps_.float64Math = false;
     caps_.timelineSemaphores = false;
     queue_ = desc.queue;

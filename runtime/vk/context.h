@@ -57,6 +57,10 @@ struct AdapterCaps {
     // x86-64 (VCVTPH2PS), bit-exact on all 65536 patterns (tests/ops/family_cast_test.cpp), 1.3-2.5x faster fp16
     // kernels there. VKDML_FORCE_INTEGER_HALF=1 turns it off (tests run the integer path too).
     bool nativeHalfToFloat = false;
+    // Kernels move 16-byte vectors of packed tensors as two 64-bit words (ElementwiseProgram::wideWords): llvmpipe,
+    // with shaderInt64. Its storage-buffer loads and stores run one component of one lane at a time, so 64-bit
+    // components halve their count: ADD f32 1.7x faster. VKDML_FORCE_32BIT_WORDS=1 turns it off (tests run both).
+    bool wideWords = false;
     FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width
     bool hasDriverProperties = false;
     bool hasFloat16Int8 = false;
