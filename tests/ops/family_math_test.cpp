@@ -152,8 +152,8 @@ void dense(TestDevice& device, const UnaryOp& u, Type t, const Params& p) {
         for (uint64_t h : hardFloat32Inputs()) prefix.push_back(h);
     }
     FamilyCase c = unaryCase(u.op, t, {count}, p);
-    runChecked(device, c, rng, std::string(u.name) + " " + typeName(t) + (p.scaleBias ? " with ScaleBias" : ""),
-               unaryAccept(u.ref, t, p), {prefix});
+    runMeasured(device, c, rng, std::string(u.name) + " " + typeName(t) + (p.scaleBias ? " with ScaleBias" : ""),
+                unaryAccept(u.ref, t, p), {prefix});
 }
 
 // Float POW: both inputs read as rule (b) allows, the base scaled.
@@ -308,9 +308,9 @@ TEST_CASE("math: POW on float pairs (all special pairs, random bases and exponen
             p.scaleBias = withScaleBias;
             p.sb = {0.5f, -1.0f};
             FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_POW, t, t, {uint32_t(a.size()) + 4096}, p);
-            runChecked(device, c, rng, std::string("POW ") + typeName(t) + (withScaleBias ? " with ScaleBias" : ""),
-                       powAccept(t, t, p), {a, b}, {[t](std::mt19937_64& r) { return powBase(t, r); },
-                                                    [t](std::mt19937_64& r) { return powExponent(t, r); }});
+            runMeasured(device, c, rng, std::string("POW ") + typeName(t) + (withScaleBias ? " with ScaleBias" : ""),
+                        powAccept(t, t, p), {a, b}, {[t](std::mt19937_64& r) { return powBase(t, r); },
+                                                     [t](std::mt19937_64& r) { return powExponent(t, r); }});
         }
     }
     // FLOAT16 base with a FLOAT32 exponent and the reverse (FL 3_0: the exponent's type is its own)
@@ -383,7 +383,7 @@ TEST_CASE("math: ATAN_YX on every special pair and random pairs (C's atan2 at th
         std::vector<uint64_t> a, b;
         specialPairs(t, a, b);
         FamilyCase c = binaryCase(DML_OPERATOR_ELEMENT_WISE_ATAN_YX, t, t, {uint32_t(a.size()) + 8192}, Params{});
-        runChecked(device, c, rng, std::string("ATAN_YX ") + typeName(t), atan2Accept(t), {a, b});
+        runMeasured(device, c, rng, std::string("ATAN_YX ") + typeName(t), atan2Accept(t), {a, b});
     }
 }
 

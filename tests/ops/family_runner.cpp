@@ -497,6 +497,19 @@ std::vector<uint32_t> permutedStrides(const std::vector<uint32_t>& sizes, const 
     return strides;
 }
 
+namespace {
+// The smallest error (real ULPs) among the references floatResultOk accepted for the element compareFamily is
+// judging; negative while there is none.
+thread_local double gElementError = -1;
+
+void noteAcceptedError(DML_TENSOR_DATA_TYPE type, uint64_t got, double exact) {
+    const double e = type == DML_TENSOR_DATA_TYPE_FLOAT16
+                         ? real_ulp_error_f16(static_cast<uint16_t>(got), exact)
+                         : real_ulp_error_f32(float_of_bits(static_cast<uint32_t>(got)), exact);
+    if (e >= 0 && (gElementError < 0 || e < gElementError)) gElementError = e;
+}
+}  // namespace
+
 bool floatResultOk(DML_TENSOR_DATA_TYPE type, uint64_t got, double exact, uint64_t bound) {
     // Such a device (NVIDIA's) returns, where the exact result is below 2^-126, a zero of either sign, from MIN and
     // MAX the subnormal operand unflushed, and from MODULUS_FLOOR the divisor 2^-126 where the remainder it adds it
@@ -513,8 +526,10 @@ bool floatResultOk(DML_TENSOR_DATA_TYPE type, uint64_t got, double exact, uint64
                            : ulp_error_f32(float_of_bits(static_cast<uint32_t>(got)), exact, bound);
     if (d > bound) return false;
     const double g = floatValue(type, got);
-    if (g == 0 && (exact == 0 || (bound == 0 && floatValue(type, floatBits(type, exact)) == 0)))
-        return std::signbit(g) == std::signbit(exact);
+    if (g == 0 && (exact == 0 || (bound == 0 && floatValue(type, floatBits(type, exact)) == 0)) &&
+        std::signbit(g) != std::signbit(exact))
+        return false;
+    noteAcceptedError(type, got, exact);
     return true;
 }
 
@@ -589,7 +604,11 @@ FamilyCheck compareFamily(const FamilyCase& c, const FamilyRun& run, const Famil
         const uint64_t got = readBits(run.output, elementIndex(sizes, outStrides, e), c.output.type);
         ++check.checked;
         expected.clear();
-        if (accept(in, got, expected)) continue;
+        gElementError = -1;
+        if (accept(in, got, expected)) {
+            if (gElementError >= 0) check.maxUlp = std::max(check.maxUlp, gElementError), ++check.measured;
+            continue;
+        }
         if (check.wrong++ > 0) continue;
         std::ostringstream s;
         s << "element #" << e << " [";
@@ -606,7 +625,8 @@ FamilyCheck compareFamily(const FamilyCase& c, const FamilyRun& run, const Famil
     return check;
 }
 
-bool checkFamily(const std::string& label, const FamilyCase& c, const FamilyRun& run, const FamilyAccept& accept) {
+bool checkFamily(const std::string& label, const FamilyCase& c, const FamilyRun& run, const FamilyAccept& accept,
+                 FamilyCheck* result) {
     if (!run.ok()) {
         char hr[16];
         std::snprintf(hr, sizeof hr, "0x%08x", static_cast<unsigned>(run.hr));
@@ -617,17 +637,28 @@ bool checkFamily(const std::string& label, const FamilyCase& c, const FamilyRun&
     const FamilyCheck check = compareFamily(c, run, accept);
     CHECK_MESSAGE(check.wrong == 0, label << ": " << check.wrong << " of " << check.checked
                                           << " elements wrong; first: " << check.first);
+    if (result) *result = check;
     return true;
 }
 
-void runChecked(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label,
-                const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes,
-                const std::vector<ValueGen>& gens) {
+FamilyCheck runChecked(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label,
+                       const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes,
+                       const std::vector<ValueGen>& gens) {
     for (size_t i = 0; i < c.inputs.size(); ++i)
         if (c.inputs[i].aliasOf < 0 && !c.inputs[i].absent)
             fillTensor(c.inputs[i], rng, i < prefixes.size() ? prefixes[i] : std::vector<uint64_t>{},
                        i < gens.size() ? gens[i] : ValueGen{});
-    checkFamily(label, c, runFamily(device, c), accept);
+    FamilyCheck check;
+    checkFamily(label, c, runFamily(device, c), accept, &check);
+    return check;
+}
+
+void runMeasured(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label,
+                 const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes,
+                 const std::vector<ValueGen>& gens) {
+    const FamilyCheck check = runChecked(device, c, rng, label, accept, prefixes, gens);
+    if (check.measured > 0)
+        MESSAGE(label << ": " << check.measured << " float results, largest error " << check.maxUlp << " ULP");
 }
 
 uint32_t denseStride() {

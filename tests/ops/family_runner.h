@@ -117,15 +117,25 @@ using FamilyAccept = std::function<bool(const std::vector<uint64_t>& in, uint64_
 struct FamilyCheck {
     uint64_t checked = 0, wrong = 0;
     std::string first;  // the first mismatch: element, coordinates, inputs, got, expected
+    // Float results accepted by floatResultOk: how many, and the largest error among them in real ULPs (each
+    // element's error against the reference it was accepted for, the closest where several are allowed).
+    uint64_t measured = 0;
+    double maxUlp = 0;
 };
 FamilyCheck compareFamily(const FamilyCase& c, const FamilyRun& run, const FamilyAccept& accept);
 // CHECKs the run's HRESULT, the canary and every element, with messages naming `label`; false when the run failed
-// (nothing was compared).
-bool checkFamily(const std::string& label, const FamilyCase& c, const FamilyRun& run, const FamilyAccept& accept);
+// (nothing was compared). `result`, when given, receives the comparison.
+bool checkFamily(const std::string& label, const FamilyCase& c, const FamilyRun& run, const FamilyAccept& accept,
+                 FamilyCheck* result = nullptr);
 // Fills every input of `c` that is not an alias (`prefixes[i]` first, the rest from `gens[i]`, or randomValue where
 // that is empty), runs it and checks it with checkFamily.
-void runChecked(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label,
-                const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes = {},
-                const std::vector<ValueGen>& gens = {});
+FamilyCheck runChecked(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label,
+                       const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes = {},
+                       const std::vector<ValueGen>& gens = {});
+// runChecked, then a message with the largest error of the float results (the dense sweeps: the figures the
+// closing notes and README quote).
+void runMeasured(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label,
+                 const FamilyAccept& accept, const std::vector<std::vector<uint64_t>>& prefixes = {},
+                 const std::vector<ValueGen>& gens = {});
 
 }  // namespace vkdml::test

@@ -220,8 +220,8 @@ void denseBinary(TestDevice& device, const Op& op, Type in, Type out, std::mt199
     std::vector<uint64_t> a, b;
     denseInputs(in, rng, a, b);
     FamilyCase c = binaryCase(op, in, out, {static_cast<uint32_t>(a.size())});
-    runChecked(device, c, rng, label(op, in, out, "dense n=" + std::to_string(a.size())),
-               binaryAccept(op.type, in, out), {a, b});
+    runMeasured(device, c, rng, label(op, in, out, "dense n=" + std::to_string(a.size())),
+                binaryAccept(op.type, in, out), {a, b});
 }
 
 // Every value of 8- and 16-bit types (specials first), random values up to 4099 elements for wider ones.
@@ -233,7 +233,7 @@ void denseUnary(TestDevice& device, const Op& op, Type in, Type out, std::mt1993
     c.op = op.type;
     c.inputs = {tensorOf(in, {static_cast<uint32_t>(n)})};
     c.output = tensorOf(out, {static_cast<uint32_t>(n)});
-    runChecked(device, c, rng, label(op, in, out, "dense n=" + std::to_string(n)), unaryAccept(op.type, in, out), {a});
+    runMeasured(device, c, rng, label(op, in, out, "dense n=" + std::to_string(n)), unaryAccept(op.type, in, out), {a});
 }
 
 struct Layout {
