@@ -83,6 +83,19 @@ std::string toBitsExpr(ScalarType type, const std::string& v) {
     }
 }
 
+// The library function a Call op runs: ADD, SUBTRACT and MULTIPLY on floats of two different input tensors take the
+// plain IEEE operation (vk_ew_*_loaded), which needs no rebuilt zero: only an operand the compiler knows (a constant,
+// an attribute, one value used twice, as fused graphs have) lets it fold (glsl/vkdml_elementwise.glsl).
+std::string callee(const ElementwiseProgram& p, const Op& op) {
+    const FnInfo& fn = fnInfo(op.fn);
+    const bool arithmetic = op.fn == Fn::Add || op.fn == Fn::Subtract || op.fn == Fn::Multiply;
+    if (!arithmetic || (op.type != ScalarType::Float32 && op.type != ScalarType::Float16)) return fn.glsl;
+    const Op& a = p.ops[op.args[0]];
+    const Op& b = p.ops[op.args[1]];
+    const bool loaded = a.code == OpCode::Input && b.code == OpCode::Input && a.index != b.index;
+    return loaded ? std::string(fn.glsl) + "_loaded" : std::string(fn.glsl);
+}
+
 class Writer {
 public:
     explicit Writer(const ElementwiseProgram& program)
@@ -234,7 +247,7 @@ private:
                 case OpCode::Constant: out_ += define + literal(op) + ";\n"; break;
                 case OpCode::Call: {
                     const FnInfo& fn = fnInfo(op.fn);
-                    out_ += define + fn.glsl + "(";
+                    out_ += define + callee(p_, op) + "(";
                     for (uint32_t k = 0; k < fn.arity; ++k) out_ += (k ? ", v" : "v") + str(op.args[k]);
                     out_ += ");\n";
                     break;
@@ -517,7 +530,7 @@ std::string generateGeneralGlsl(const ElementwiseProgram& program) {
         throw std::invalid_argument("too many tensors and attributes for the push constants: " + program.describe());
     std::vector<std::string> roots = {"vk_float_from_half_bits", "vk_half_bits_from_float"};
     for (const Op& op : program.ops)
-        if (op.code == OpCode::Call) roots.push_back(fnInfo(op.fn).glsl);
+        if (op.code == OpCode::Call) roots.push_back(callee(program, op));
     return Writer(program).source(std::string(glslSource("vkdml_half.glsl")) + mathLibraryClosure(roots));
 }
 

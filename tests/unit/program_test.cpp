@@ -288,6 +288,50 @@ TEST_CASE("nativeHalfToFloat: only programs that read or compute FLOAT16, and th
     CHECK_FALSE(loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_INT16, native).nativeHalfToFloat);
 }
 
+TEST_CASE("wideWords: vectors as 64-bit words in the general and the flat kernels, and a hash of their own") {
+    dml::KernelTarget llvmpipe;
+    llvmpipe.wideWords = true;
+    const auto wide = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, llvmpipe);
+    const auto narrow = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, {});
+    CHECK(wide.hash() != narrow.hash());
+    CHECK(contains(kernel::generateGeneralGlsl(wide), "u64vec2 t0q[]"));
+    CHECK(contains(kernel::generateGeneralGlsl(wide), "vk_pairs_of_words("));
+    CHECK_FALSE(contains(kernel::generateGeneralGlsl(narrow), "u64vec2"));
+    CHECK(contains(kernel::generateGeneralGlsl(narrow), "uvec4 t0q[]"));
+    CHECK(contains(kernel::generateGeneralGlsl(loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16,
+                                                          llvmpipe)),
+                   "uint64_t t0q[]"));
+    ElementwiseProgram flat = celuProgram(Walk::Flat);
+    flat.wideWords = true;
+    CHECK(contains(kernel::generateGlsl(flat), "#define VKDML_WIDE_WORDS\n"));
+    CHECK_FALSE(contains(kernel::generateGlsl(celuProgram(Walk::Flat)), "#define VKDML_WIDE_WORDS"));
+}
+
+TEST_CASE("ADD, SUBTRACT, MULTIPLY of two different inputs skip the folded-zero check; other operands keep it") {
+    const auto add = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, {});
+    CHECK(contains(kernel::generateGeneralGlsl(add), "vk_ew_add_loaded(v0, v1)"));
+    CHECK(contains(kernel::generateGeneralGlsl(loweredFor(DML_OPERATOR_ELEMENT_WISE_MULTIPLY,
+                                                          DML_TENSOR_DATA_TYPE_FLOAT16, {})),
+                   "vk_ew_mul_loaded("));
+    CHECK_FALSE(contains(kernel::generateGeneralGlsl(loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD,
+                                                                DML_TENSOR_DATA_TYPE_INT32, {})),
+                         "_loaded"));
+    // One value twice, or a constant operand (as fused graphs have): the compiler may fold, so the check stays.
+    ElementwiseProgram twice;
+    twice.inputs = {ScalarType::Float32};
+    twice.outputs = {ScalarType::Float32};
+    twice.walk = Walk::Linear;
+    twice.access.assign(2, kernel::Access::Packed);
+    const uint32_t x = twice.input(0);
+    twice.store(0, twice.call(Fn::Subtract, ScalarType::Float32, {x, x}));
+    CHECK(contains(kernel::generateGeneralGlsl(twice), "vk_ew_sub(v0, v0)"));
+    ElementwiseProgram constant = twice;
+    constant.ops.clear();
+    const uint32_t y = constant.input(0);
+    constant.store(0, constant.call(Fn::Add, ScalarType::Float32, {y, constant.constant(0, ScalarType::Float32)}));
+    CHECK_FALSE(contains(kernel::generateGeneralGlsl(constant), "_loaded"));
+}
+
 TEST_CASE("exactDivSqrt: only float calls that reach vk_div_cr or vk_sqrt_cr, and the kernel defines it") {
     CHECK(kernel::reachesDivSqrt(Fn::Divide));
     CHECK(kernel::reachesDivSqrt(Fn::Recip));
