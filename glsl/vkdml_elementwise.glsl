@@ -34,6 +34,7 @@ float vk_ew_mul(float a, float b) {
     return uintBitsToFloat((floatBitsToUint(a) ^ floatBitsToUint(b)) & 0x80000000u);
 }
 int vk_ew_mul(int a, int b) { return a * b; }
+uint vk_ew_mul(uint a, uint b) { return a * b; }
 // ADD, SUBTRACT and MULTIPLY of two values loaded from two different tensors: the compiler knows neither operand, so
 // nothing folds and the IEEE result needs no rebuilding (the general generator picks these, float only).
 float vk_ew_add_loaded(float a, float b) {
@@ -48,7 +49,6 @@ float vk_ew_mul_loaded(float a, float b) {
     precise float r = a * b;
     return r;
 }
-uint vk_ew_mul(uint a, uint b) { return a * b; }
 // Correctly rounded on every driver (vk_div_cr: OpFDiv alone is only within 2.5 ULP).
 float vk_ew_div(float a, float b) { return vk_div_cr(a, b); }
 // Truncates toward zero; x / 0 has every bit set (-1), INT_MIN / -1 wraps to INT_MIN.
