@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/kernel_params.h"
+#include "kernel/general_generator.h"
 
 namespace vkdml {
 
@@ -111,9 +112,11 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
         for (uint32_t t = outputCount_; t < tensorCount; ++t)
             if (program.access[t] == Access::Strided && readableByColumns(plan_, t)) program.access[t] = Access::Columns;
     main_.program = program;
+    main_.program.wideWords = program.wideWords && kernel::movesAnyVectors(main_.program);
     main_.layout = kernel::generalParamsLayout(main_.program);
     fallback_.program = program;
     fallback_.program.walk = Walk::Elements;
+    fallback_.program.wideWords = false;  // one element at a time: no vectors
     for (Access& a : fallback_.program.access)
         if (a == Access::Packed || a == Access::Rows || a == Access::Columns) a = Access::Strided;
     fallback_.layout = kernel::generalParamsLayout(fallback_.program);

@@ -42,7 +42,8 @@ LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& tar
 
 // The driver's own arithmetic where the target's is known exact (the other programs keep their code and hash):
 // program.exactDivSqrt where a float call reaches vk_div_cr or vk_sqrt_cr, program.nativeHalfToFloat where the
-// program reads or computes FLOAT16 values; program.wideWords where the target moves vectors as 64-bit words.
+// program reads or computes FLOAT16 values; program.wideWords where the target moves vectors as 64-bit words (the
+// general kernels clear it again once their walk moves no vectors: kernel::movesAnyVectors).
 void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget& target);
 
 }  // namespace vkdml::dml

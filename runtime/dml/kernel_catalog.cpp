@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "dml/general_lowering.h"
+#include "kernel/general_generator.h"
 #include "dml/operator_desc.h"
 
 namespace vkdml::dml {
@@ -141,6 +142,7 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                         kernel.program = from.program;
                         kernel.program.walk = walk;
                         kernel.program.access.assign(from.program.tensorCount(), access);
+                        kernel.program.wideWords = from.program.wideWords && kernel::movesAnyVectors(kernel.program);
                         // Every operator keeps at least one entry, also where its program equals another
                         // operator's (CLIP_GRAD1 and CLIP_GRAD with the same bounds).
                         const bool firstOfOperator = catalog.empty() || catalog.back().op != schema.type;

@@ -120,17 +120,14 @@ private:
     // A packed tensor (or one read by rows) read or written as whole vectors (4 elements) in the linear and quads
     // walks, starting at element vectorStart(t). 4-bit tensors are not: their 4 elements are half a word (see
     // storeOutput).
-    bool vectorized(uint32_t t) const {
-        const Access a = p_.access[t];
-        return p_.walk != Walk::Elements && (a == Access::Packed || a == Access::Rows || a == Access::Columns) &&
-               bits(t) >= 8 && bits(t) < 64;
-    }
+    bool vectorized(uint32_t t) const { return movesVectors(p_, t); }
     // A vector in registers: 4 elements of 32, 16 or 8 bits as uvec4, uvec2 or uint. In memory the same bytes,
     // or, with wideWords, 64-bit words (llvmpipe loads and stores storage buffers one component and one lane at a
     // time: 64-bit components halve the count).
     std::string vectorType(uint32_t t) const { return bits(t) == 32 ? "uvec4" : bits(t) == 16 ? "uvec2" : "uint"; }
+    bool wideVector(uint32_t t) const { return p_.wideWords && bits(t) != 8; }
     std::string vectorMemoryType(uint32_t t) const {
-        if (!p_.wideWords || bits(t) == 8) return vectorType(t);
+        if (!wideVector(t)) return vectorType(t);
         return bits(t) == 32 ? "u64vec2" : "uint64_t";
     }
     // The vector at vector index `at` of tensor t, and the statement storing `value` there.
@@ -139,12 +136,12 @@ private:
     }
     std::string loadVector(uint32_t t, const std::string& at) const {
         const std::string element = vectorElement(t, at);
-        if (!p_.wideWords || bits(t) == 8) return element;
+        if (!wideVector(t)) return element;
         return bits(t) == 32 ? "vk_words_of_pairs(" + element + ")" : "unpack32(" + element + ")";
     }
     std::string storeVector(uint32_t t, const std::string& at, const std::string& value) const {
         const std::string element = vectorElement(t, at);
-        if (!p_.wideWords || bits(t) == 8) return element + " = " + value + ";\n";
+        if (!wideVector(t)) return element + " = " + value + ";\n";
         return element + " = " + (bits(t) == 32 ? "vk_pairs_of_words(" : "pack64(") + value + ");\n";
     }
     std::string vectorStart(uint32_t t) const {
@@ -532,6 +529,19 @@ std::string generateGeneralGlsl(const ElementwiseProgram& program) {
     for (const Op& op : program.ops)
         if (op.code == OpCode::Call) roots.push_back(callee(program, op));
     return Writer(program).source(std::string(glslSource("vkdml_half.glsl")) + mathLibraryClosure(roots));
+}
+
+bool movesVectors(const ElementwiseProgram& program, uint32_t t) {
+    const Access a = program.access[t];
+    const uint32_t bits = scalarTypeBits(program.tensorType(t));
+    return program.walk != Walk::Elements && (a == Access::Packed || a == Access::Rows || a == Access::Columns) &&
+           bits >= 8 && bits < 64;
+}
+
+bool movesAnyVectors(const ElementwiseProgram& program) {
+    for (uint32_t t = 0; t < program.tensorCount(); ++t)
+        if (movesVectors(program, t)) return true;
+    return false;
 }
 
 }  // namespace vkdml::kernel

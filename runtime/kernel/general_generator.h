@@ -12,4 +12,10 @@ namespace vkdml::kernel {
 // Throws std::invalid_argument for a program that fails validate() or needs more push constants than there are.
 std::string generateGeneralGlsl(const ElementwiseProgram& program);
 
+// Whether the kernel reads or writes tensor t as whole vectors of 4 elements (packed, row and column tensors of 8 to
+// 32 bits in the vector walks), and whether it does so for any tensor: ElementwiseProgram::wideWords changes only
+// those, so callers clear it where there are none (one kernel, one pipeline-cache entry).
+bool movesVectors(const ElementwiseProgram& program, uint32_t t);
+bool movesAnyVectors(const ElementwiseProgram& program);
+
 }  // namespace vkdml::kernel

@@ -307,6 +307,22 @@ TEST_CASE("wideWords: vectors as 64-bit words in the general and the flat kernel
     CHECK_FALSE(contains(kernel::generateGlsl(celuProgram(Walk::Flat)), "#define VKDML_WIDE_WORDS"));
 }
 
+TEST_CASE("movesAnyVectors: the vector walks over packed, row or column tensors of 8 to 32 bits, nothing else") {
+    ElementwiseProgram add = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, {});
+    add.walk = Walk::Linear;
+    add.access.assign(3, kernel::Access::Packed);
+    CHECK(kernel::movesAnyVectors(add));
+    add.walk = Walk::Elements;  // one element at a time, whatever the access
+    CHECK_FALSE(kernel::movesAnyVectors(add));
+    add.walk = Walk::Quads;
+    add.access.assign(3, kernel::Access::Strided);
+    CHECK_FALSE(kernel::movesAnyVectors(add));
+    add.access[2] = kernel::Access::Rows;
+    CHECK(kernel::movesVectors(add, 2));
+    CHECK_FALSE(kernel::movesVectors(add, 0));
+    CHECK(kernel::movesAnyVectors(add));
+}
+
 TEST_CASE("ADD, SUBTRACT, MULTIPLY of two different inputs skip the folded-zero check; other operands keep it") {
     const auto add = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, {});
     CHECK(contains(kernel::generateGeneralGlsl(add), "vk_ew_add_loaded(v0, v1)"));
