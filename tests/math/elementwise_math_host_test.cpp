@@ -1,5 +1,5 @@
 // elementwise_math_host_test.cpp - host sweeps of the shader math behind DirectML's element-wise float functions
-// (glsl/vkdml_math.glsl: sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh pow; glsl/vkdml_activations.glsl:
+// (glsl/vkdml_math.glsl: exp log sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh pow; glsl/vkdml_activations.glsl:
 // tanh erf) compiled as C++ through tests/support/glsl_host_shim.h, against long-double libm, in ULP.
 //
 // Per function: 2^20 fp32 bit patterns spread evenly over the whole range (both signs, every exponent, subnormals,
@@ -37,6 +37,8 @@ struct Fn1 {
     double (*ref)(double);
 };
 const Fn1 kFns[] = {
+    {"exp", [](float x) { return vkglsl::vk_exp_lean(x); }, [](double x) { return double(std::exp(ld(x))); }},
+    {"log", [](float x) { return vkglsl::vk_log_lean(x); }, [](double x) { return double(std::log(ld(x))); }},
     {"sin", [](float x) { return vkglsl::vk_sin(x); }, [](double x) { return double(std::sin(ld(x))); }},
     {"cos", [](float x) { return vkglsl::vk_cos(x); }, [](double x) { return double(std::cos(ld(x))); }},
     {"tan", [](float x) { return vkglsl::vk_tan(x); }, [](double x) { return double(std::tan(ld(x))); }},
