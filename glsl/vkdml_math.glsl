@@ -531,6 +531,24 @@ VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
 #endif
 }
 
+// DML_SCALE_BIAS where one half is trivial: the singly rounded x*alpha + beta, bit for bit (NaN payloads aside;
+// tests/math/math_host_test.cpp), as vk_act_linear gives it within 1 ULP, at a fraction of its cost. Subnormal x
+// reads as zero like there. The lowering picks them only for parameters where this holds (general_lowering.cpp).
+// vk_ew_scale: beta is +-0 and alpha a normal float, so the product is the fused value, and only a zero x (or a
+// subnormal one, read as zero) decides the sign of the zero sum from the bits.
+VK_INLINE float vk_ew_scale(float x, float alpha, float beta) {
+    float xx = vk_m_ftz(x);
+    if (xx == 0.0f)
+        return uintBitsToFloat((floatBitsToUint(alpha) ^ floatBitsToUint(xx)) & floatBitsToUint(beta) & 0x80000000u);
+    precise float r = xx * alpha;
+    return r;
+}
+// vk_ew_shift: alpha is 1 (not passed) and beta a normal float: x * 1 is exact, so the fused value is the rounded sum.
+VK_INLINE float vk_ew_shift(float x, float beta) {
+    precise float r = vk_m_ftz(x) + beta;
+    return r;
+}
+
 // SOFTPLUS: ln(1 + exp(steepness * x)) / steepness.
 VK_INLINE float vk_act_softplus(float x, float steepness) {
     float xx = vk_m_ftz(x);

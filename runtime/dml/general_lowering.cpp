@@ -204,13 +204,17 @@ uint32_t addAttribute(GeneralLowering& lowered, uint32_t word, ScalarType type) 
 }
 
 // x * Scale + Bias (rounded once) where the desc's ScaleBias is not the identity; floats only (integer tensors with
-// a scale or bias are refused when the desc is read).
+// a scale or bias are refused when the desc is read). A zero Bias with a normal Scale, or Scale 1 with a normal Bias,
+// takes the cheap form of the same value (Fn::Scale, Fn::Shift); such a program is right for every ScaleBias of its
+// form, and the attribute words still carry the values.
 uint32_t applyScaleBias(GeneralLowering& lowered, const OperatorInfo& info, uint32_t x, ScalarType type) {
-    if (!info.hasScaleBias || !kernel::isFloatType(type) || (info.floats[0] == 1.0f && info.floats[1] == 0.0f))
-        return x;
-    const uint32_t scale = addAttribute(lowered, floatBits(info.floats[0]), type);
-    const uint32_t bias = addAttribute(lowered, floatBits(info.floats[1]), type);
-    return lowered.program.call(Fn::Linear, type, {x, scale, bias});
+    const float s = info.floats[0], b = info.floats[1];
+    if (!info.hasScaleBias || !kernel::isFloatType(type) || (s == 1.0f && b == 0.0f)) return x;
+    if (s == 1.0f && std::isnormal(b))
+        return lowered.program.call(Fn::Shift, type, {x, addAttribute(lowered, floatBits(b), type)});
+    const uint32_t scale = addAttribute(lowered, floatBits(s), type);
+    const uint32_t bias = addAttribute(lowered, floatBits(b), type);
+    return lowered.program.call(b == 0.0f && std::isnormal(s) ? Fn::Scale : Fn::Linear, type, {x, scale, bias});
 }
 
 // The computed type of an integer value (int for signed types, uint for unsigned ones) as Int32 or UInt32.

@@ -113,6 +113,8 @@ constexpr FnInfo kFunctions[] = {
     {"mod_trunc", "vk_ew_mod_trunc", 2, A, false, false},
     {"mod_floor", "vk_ew_mod_floor", 2, A, false, false},
     {"clip_grad_pass", "vk_ew_clip_grad_pass", 3, A, false, false},
+    {"scale", "vk_ew_scale", 3, F, false, false},
+    {"shift", "vk_ew_shift", 2, F, false, false},
     {"add64", "vk_ew_add64", 2, A, false, true},
     {"subtract64", "vk_ew_sub64", 2, A, false, true},
     {"multiply64", "vk_ew_mul64", 2, A, false, true},

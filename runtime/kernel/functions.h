@@ -31,6 +31,8 @@ enum class Fn : uint16_t {
     Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erf, Pow, Atan2,
     PowN, IntPow,  // POW with an integer exponent (glsl/vkdml_elementwise.glsl, overloaded)
     ModTrunc, ModFloor, ClipGradPass,
+    // DML_SCALE_BIAS with scale only or bias only (glsl/vkdml_math.glsl): Linear's value for those parameters
+    Scale, Shift,
     // Their 64-bit forms (glsl/vkdml_elementwise64.glsl): int64_t, uint64_t, double
     Add64, Subtract64, Multiply64, Divide64, Max64, Min64,
     Equals64, Greater64, Less64, GreaterEqual64, LessEqual64,

@@ -305,6 +305,46 @@ TEST_CASE("activations: LINEAR <= 1 ULP of the fused result") {
     report(all);
 }
 
+// The lowering's cheap DML_SCALE_BIAS forms (scale only with a normal scale and a zero bias, bias only with scale 1
+// and a normal bias) against fmaf, the singly rounded x*alpha+beta, on the flushed x: the same bits (any NaN for a
+// NaN), 2^20 patterns (VKDML_EXHAUSTIVE=1: all) plus the specials. vk_act_linear is within 1 ULP of the same value.
+TEST_CASE("element-wise ScaleBias: vk_ew_scale and vk_ew_shift are the fused value, bit for bit") {
+    const float scales[] = {0.5f, -0.5f, 2.0f, 3.0f, -7.0f, 1e-30f, 1e30f, 3e38f, FLT_MIN, -1.0000001f};
+    const float shifts[] = {8.0f, -8.0f, 1.0f, 0.1f, -1e-30f, 1e30f, -3e38f, FLT_MIN, 0.75f};
+    auto check = [](const std::string& name, auto dev, float alpha, float beta) {
+        std::vector<uint64_t> wrong(thread_count(), 0);
+        std::vector<float> sample(thread_count(), 0.0f);
+        const BitSweep bits{exhaustive() ? 1u : 4096u};
+        parallel_chunks(bits.count(), [&](uint64_t b, uint64_t e, unsigned t) {
+            for (uint64_t i = b; i < e; ++i) {
+                const float x = bits(i);
+                const float want = std::fmaf(flush(x), alpha, beta), got = dev(x, alpha, beta);
+                const bool same = std::isnan(want) ? std::isnan(got) : bits_of_float(want) == bits_of_float(got);
+                if (!same && wrong[t]++ == 0) sample[t] = x;
+            }
+        });
+        uint64_t total = 0;
+        float first = 0.0f;
+        for (size_t t = 0; t < wrong.size(); ++t) {
+            if (wrong[t] != 0 && total == 0) first = sample[t];
+            total += wrong[t];
+        }
+        for (float x : {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-45f, FLT_MAX, -FLT_MAX}) {
+            const float want = std::fmaf(flush(x), alpha, beta), got = dev(x, alpha, beta);
+            if (std::isnan(want) ? !std::isnan(got) : bits_of_float(want) != bits_of_float(got)) {
+                if (total++ == 0) first = x;
+            }
+        }
+        INFO(name << " alpha=" << alpha << " beta=" << beta << ": first wrong x=" << first);
+        CHECK(total == 0);
+    };
+    for (float alpha : scales)
+        for (float beta : {0.0f, -0.0f})
+            check("vk_ew_scale", [](float x, float a, float b) { return vkglsl::vk_ew_scale(x, a, b); }, alpha, beta);
+    for (float beta : shifts)
+        check("vk_ew_shift", [](float x, float, float b) { return vkglsl::vk_ew_shift(x, b); }, 1.0f, beta);
+}
+
 TEST_CASE("denormal flushing device (FTZ+DAZ): same bounds with rules (a), (b)") {
 #if !VKDML_HAVE_MXCSR
     MESSAGE("no MXCSR on this host: skipped");

@@ -8,6 +8,7 @@
 // FLOAT32 and 1 ULP on FLOAT16 (computed in FLOAT32). A ScaleBias is applied first as x * Scale + Bias in FLOAT32
 // within LINEAR's 1 ULP of the fused value (reference.h's ref_linear), then the function, within its bound. MAX-style rules (THRESHOLD, CLIP): a NaN
 // input gives the bound (D3D's MIN/MAX rule), CLIP with Min > Max gives Max.
+#include <cstdio>
 #include <cmath>
 
 #include "data_type_names.h"
@@ -154,8 +155,9 @@ void dense(TestDevice& device, DML_OPERATOR_TYPE op, const char* name, Type t, c
     }
     FamilyCase c = unaryCase(op, t, accept ? out : t, {count}, p);
     if (!accept) accept = isFloatType(t) ? floatAccept(op, t, p) : intAccept(op, t, p);
-    runMeasured(device, c, rng, std::string(name) + " " + typeName(t) + (p.scaleBias ? " with ScaleBias" : ""), accept,
-                {prefix});
+    char scaleBias[64] = "";
+    if (p.scaleBias) std::snprintf(scaleBias, sizeof(scaleBias), " with ScaleBias {%g, %g}", p.sb.Scale, p.sb.Bias);
+    runMeasured(device, c, rng, std::string(name) + " " + typeName(t) + scaleBias, accept, {prefix});
 }
 
 const struct {
@@ -170,7 +172,7 @@ const struct {
 
 }  // namespace
 
-TEST_CASE("unary: ABS CEIL FLOOR RECIP SQRT EXP LOG on FLOAT32 and FLOAT16, with and without ScaleBias") {
+TEST_CASE("unary: ABS CEIL FLOOR RECIP SQRT EXP LOG on FLOAT32 and FLOAT16, with and without ScaleBias (three forms)") {
     TestDevice device;
     for (const auto& f : kFloatMath)
         for (Type t : {F32, F16}) {
@@ -179,6 +181,14 @@ TEST_CASE("unary: ABS CEIL FLOOR RECIP SQRT EXP LOG on FLOAT32 and FLOAT16, with
             sb.scaleBias = true;
             sb.sb = {0.75f, -0.5f};
             dense(device, f.op, f.name, t, sb);
+            // A scale alone and a bias alone take their own cheap forms (general_lowering.cpp applyScaleBias).
+            if (f.op != DML_OPERATOR_ELEMENT_WISE_EXP && f.op != DML_OPERATOR_ELEMENT_WISE_LOG &&
+                f.op != DML_OPERATOR_ELEMENT_WISE_SQRT)
+                continue;
+            for (DML_SCALE_BIAS form : {DML_SCALE_BIAS{-0.5f, 0.0f}, DML_SCALE_BIAS{1.0f, 8.0f}}) {
+                sb.sb = form;
+                dense(device, f.op, f.name, t, sb);
+            }
         }
 }
 

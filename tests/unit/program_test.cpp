@@ -2,7 +2,9 @@
 // math library cut; the lowering of every implemented operator and data type. No GPU.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
+#include <utility>
 
 #include "core/error.h"
 #include "dml/elementwise_lowering.h"
@@ -268,7 +270,41 @@ kernel::ElementwiseProgram loweredFor(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TY
     return p;
 }
 
+// EXP with a DML_SCALE_BIAS, lowered: its kernel's text.
+std::string expWithScaleBias(float scale, float bias, DML_TENSOR_DATA_TYPE dataType = DML_TENSOR_DATA_TYPE_FLOAT32) {
+    dml::OperatorInfo info;
+    info.schema = dml::findSchema(DML_OPERATOR_ELEMENT_WISE_EXP);
+    dml::TensorLayout tensor;
+    tensor.dataType = dataType;
+    info.inputs.push_back(tensor);
+    info.outputs.push_back(tensor);
+    info.hasScaleBias = true;
+    info.floats[0] = scale;
+    info.floats[1] = bias;
+    kernel::ElementwiseProgram p = dml::lowerGeneral(info, {}).program;
+    p.walk = Walk::Linear;
+    p.access.assign(p.tensorCount(), kernel::Access::Packed);
+    return kernel::generateGeneralGlsl(p);
+}
+
 }  // namespace
+
+TEST_CASE("ScaleBias: scale only and bias only take their cheap forms, only for normal parameters") {
+    CHECK(contains(expWithScaleBias(-0.5f, 0.0f), "vk_ew_scale("));
+    CHECK(contains(expWithScaleBias(2.0f, -0.0f, DML_TENSOR_DATA_TYPE_FLOAT16), "vk_ew_scale("));
+    CHECK(contains(expWithScaleBias(1.0f, 8.0f), "vk_ew_shift("));
+    for (const auto& [scale, bias] : {std::pair{2.0f, 1.0f}, std::pair{1e-40f, 0.0f}, std::pair{1.0f, 1e-40f},
+                                      std::pair{INFINITY, 0.0f}, std::pair{1.0f, NAN}, std::pair{0.0f, 0.0f}}) {
+        INFO("scale " << scale << ", bias " << bias);
+        const std::string glsl = expWithScaleBias(scale, bias);
+        CHECK(contains(glsl, "vk_act_linear("));
+        CHECK_FALSE(contains(glsl, "vk_ew_scale("));
+        CHECK_FALSE(contains(glsl, "vk_ew_shift("));
+    }
+    const std::string identity = expWithScaleBias(1.0f, 0.0f);
+    CHECK_FALSE(contains(identity, "vk_act_linear("));
+    CHECK_FALSE(contains(identity, "vk_ew_scale("));
+}
 
 TEST_CASE("nativeHalfToFloat: only programs that read or compute FLOAT16, and the kernel defines it") {
     dml::KernelTarget native;
