@@ -105,7 +105,7 @@ constexpr FnInfo kFunctions[] = {
     {"asinh", "vk_asinh", 1, F, false, false},
     {"acosh", "vk_acosh", 1, F, false, false},
     {"atanh", "vk_atanh", 1, F, false, false},
-    {"erf", "vk_erf", 1, F, false, false},
+    {"erf", "vk_erf_lean", 1, F, false, false},
     {"pow", "vk_pow", 2, F, false, false},
     {"atan2", "vk_atan2", 2, F, false, false},
     {"pow_n", "vk_ew_pow_n", 2, A, false, false},

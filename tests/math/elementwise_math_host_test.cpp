@@ -1,6 +1,7 @@
 // elementwise_math_host_test.cpp - host sweeps of the shader math behind DirectML's element-wise float functions
-// (glsl/vkdml_math.glsl: exp log sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh pow; glsl/vkdml_activations.glsl:
-// tanh erf) compiled as C++ through tests/support/glsl_host_shim.h, against long-double libm, in ULP.
+// (glsl/vkdml_math.glsl: exp log sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh pow;
+// glsl/vkdml_activations.glsl: tanh, erf and the element-wise operator's lean erf) compiled as C++ through
+// tests/support/glsl_host_shim.h, against long-double libm, in ULP.
 //
 // Per function: 2^20 fp32 bit patterns spread evenly over the whole range (both signs, every exponent, subnormals,
 // infinities and NaNs), the shared special inputs, and for sin/cos/tan 2^18 more arguments with |x| >= 2^20 (up to
@@ -52,6 +53,8 @@ const Fn1 kFns[] = {
     {"acosh", [](float x) { return vkglsl::vk_acosh(x); }, [](double x) { return double(std::acosh(ld(x))); }},
     {"atanh", [](float x) { return vkglsl::vk_atanh(x); }, [](double x) { return double(std::atanh(ld(x))); }},
     {"erf", [](float x) { return vkglsl::vk_erf(x); }, [](double x) { return double(std::erf(ld(x))); }},
+    {"erf (element-wise)", [](float x) { return vkglsl::vk_erf_lean(x); },
+     [](double x) { return double(std::erf(ld(x))); }},
 };
 
 std::vector<float> specials() {
