@@ -4,8 +4,8 @@
 
 #include "core/error.h"
 #include "dml/general_lowering.h"
-#include "kernel/general_generator.h"
 #include "dml/operator_desc.h"
+#include "kernel/general_generator.h"
 
 namespace vkdml::dml {
 
