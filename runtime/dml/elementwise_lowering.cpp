@@ -76,6 +76,16 @@ bool takesStraightForm(DML_OPERATOR_TYPE type, float p0, float p1) {
     }
 }
 
+// ELEMENT_WISE_IDENTITY's ScaleBias and ACTIVATION_LINEAR: x * p0 + p1 rounded once. A zero p1 with a normal p0,
+// or p0 1 with a normal p1, takes the cheap form of the same value (Fn::Scale, Fn::Shift), as general_lowering's
+// applyScaleBias does; Fn::None keeps the fused vk_act_linear.
+Fn cheapLinearForm(DML_OPERATOR_TYPE type, float p0, float p1) {
+    if (type != DML_OPERATOR_ELEMENT_WISE_IDENTITY && type != DML_OPERATOR_ACTIVATION_LINEAR) return Fn::None;
+    if (p0 == 1.0f && std::isnormal(p1)) return Fn::Shift;
+    if (p1 == 0.0f && std::isnormal(p0)) return Fn::Scale;
+    return Fn::None;
+}
+
 uint32_t bitsOf(float value) {
     uint32_t bits;
     std::memcpy(&bits, &value, 4);
@@ -99,6 +109,15 @@ void callAndStore(kernel::ElementwiseProgram& program, Fn fn, uint32_t attribute
     program.store(0, result);
 }
 
+// x * p0 + p1 as Fn::Scale(x, p0, p1) or Fn::Shift(x, p1).
+void storeCheapLinear(kernel::ElementwiseProgram& program, Fn fn) {
+    const ScalarType type = program.outputs[0];
+    const uint32_t x = program.input(0);
+    const uint32_t bias = program.attribute(1, ScalarType::Float32);
+    program.store(0, fn == Fn::Shift ? program.call(fn, type, {x, bias})
+                                     : program.call(fn, type, {x, program.attribute(0, ScalarType::Float32), bias}));
+}
+
 void lowerFloat(const OperatorInfo& info, const KernelTarget& target, LoweredKernel& out) {
     kernel::ElementwiseProgram& program = out.program;
     const DML_OPERATOR_TYPE type = info.schema->type;
@@ -118,6 +137,10 @@ void lowerFloat(const OperatorInfo& info, const KernelTarget& target, LoweredKer
     if (straight) program.label += "_straight";
     if (straight && isIdentity(type)) {  // a plain copy
         program.store(0, program.input(0));
+        return;
+    }
+    if (const Fn cheap = straight ? Fn::None : cheapLinearForm(type, p0, p1); cheap != Fn::None) {
+        storeCheapLinear(program, cheap);
         return;
     }
     const Fn fn = straight ? form->straight : form->general;

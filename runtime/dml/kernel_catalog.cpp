@@ -12,8 +12,10 @@ namespace vkdml::dml {
 namespace {
 
 // Attribute pairs that select every form: the branch-free kernels ({1, 0.5}, {2, 1}), the general ones ({-1, 2},
-// {2^21, 2^21}), the identities' plain copy ({1, 0}).
-constexpr float kAttributeSets[][2] = {{1.0f, 0.5f}, {2.0f, 1.0f}, {-1.0f, 2.0f}, {0x1p21f, 0x1p21f}, {1.0f, 0.0f}};
+// {2^21, 2^21}), the identities' plain copy ({1, 0}); for IDENTITY's ScaleBias and LINEAR, the bias alone ({1, 0.5})
+// and the scale alone ({2, 0}).
+constexpr float kAttributeSets[][2] = {{1.0f, 0.5f}, {2.0f, 1.0f}, {-1.0f, 2.0f}, {0x1p21f, 0x1p21f}, {1.0f, 0.0f},
+                                       {2.0f, 0.0f}};
 
 OperatorInfo infoFor(const OperatorSchema& schema, DML_TENSOR_DATA_TYPE dataType, const float* attributes) {
     OperatorInfo info;

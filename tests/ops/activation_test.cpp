@@ -177,6 +177,9 @@ TEST_CASE("dense sweep: 2^20 fp32 inputs across the whole range and every fp16 v
                                       {1e-30f, 1e30f}};
         const bool hasAttributes = op.attr0 != 0.0f || op.attr1 != 0.0f;
         if (!hasAttributes) params.resize(1);
+        // x * p0 + p1: the scale alone and the bias alone take cheap forms of their own (program_test).
+        if (op.type == DML_OPERATOR_ACTIVATION_LINEAR || op.type == DML_OPERATOR_ELEMENT_WISE_IDENTITY)
+            params.insert(params.end(), {{3.0f, 0.0f}, {-0.25f, -0.0f}, {1.0f, -7.5f}, {1.0f, 1e-30f}});
         for (const Params& p : params) {
             if (op.type == DML_OPERATOR_ACTIVATION_SOFTPLUS && p.a0 < 1.0f) continue;  // Steepness >= 1 before 6_4
             for (auto type : kTypes) {

@@ -306,6 +306,40 @@ TEST_CASE("ScaleBias: scale only and bias only take their cheap forms, only for 
     CHECK_FALSE(contains(identity, "vk_ew_scale("));
 }
 
+TEST_CASE("IDENTITY's ScaleBias and LINEAR: the same cheap forms on the flat, rows and strided walks") {
+    auto kernelText = [](DML_OPERATOR_TYPE type, float p0, float p1, Walk walk) {
+        dml::OperatorInfo info;
+        info.schema = dml::findSchema(type);
+        dml::TensorLayout tensor;
+        tensor.dataType = DML_TENSOR_DATA_TYPE_FLOAT32;
+        info.inputs.push_back(tensor);
+        info.outputs.push_back(tensor);
+        info.hasScaleBias = type == DML_OPERATOR_ELEMENT_WISE_IDENTITY;
+        info.floats[0] = p0;
+        info.floats[1] = p1;
+        info.floatCount = 2;
+        return kernel::generateGlsl(dml::lowerElementwise(info, {}, walk).program);
+    };
+    for (DML_OPERATOR_TYPE type : {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_OPERATOR_ACTIVATION_LINEAR})
+        for (Walk walk : {Walk::Flat, Walk::Rows, Walk::Strided}) {
+            INFO("operator " << type << ", walk " << int(walk));
+            CHECK(contains(kernelText(type, 3.0f, 0.0f, walk), "vk_ew_scale("));
+            CHECK(contains(kernelText(type, -0.25f, -0.0f, walk), "vk_ew_scale("));
+            CHECK(contains(kernelText(type, 1.0f, -7.5f, walk), "vk_ew_shift("));
+            for (const auto& [p0, p1] : {std::pair{2.0f, 1.0f}, std::pair{1e-40f, 0.0f}, std::pair{1.0f, 1e-40f},
+                                         std::pair{INFINITY, 0.0f}, std::pair{1.0f, NAN}, std::pair{0.0f, 0.0f}}) {
+                INFO("p0 " << p0 << ", p1 " << p1);
+                const std::string glsl = kernelText(type, p0, p1, walk);
+                CHECK(contains(glsl, "vk_act_linear("));
+                CHECK_FALSE(contains(glsl, "vk_ew_scale("));
+                CHECK_FALSE(contains(glsl, "vk_ew_shift("));
+            }
+            // IDENTITY's {1, 0} is a plain copy; LINEAR's keeps x * 1 + 0 (-0 becomes +0).
+            CHECK(contains(kernelText(type, 1.0f, 0.0f, walk), "vk_ew_scale(") ==
+                  (type == DML_OPERATOR_ACTIVATION_LINEAR));
+        }
+}
+
 TEST_CASE("nativeHalfToFloat: only programs that read or compute FLOAT16, and the kernel defines it") {
     dml::KernelTarget native;
     native.nativeHalfToFloat = true;
