@@ -1,6 +1,7 @@
 // vkdml_half.glsl - fp32 <-> IEEE binary16 conversions in integer arithmetic, identical on every driver: no reliance
 // on the float-controls rounding mode of OpFConvert/packHalf2x16 (implementation-defined unless RoundingModeRTE is
-// declared) nor on the device's denormal handling.
+// declared) nor on the device's denormal handling. VKDML_NATIVE_HALF swaps in the driver's own conversions where
+// they were measured to give the same bits (llvmpipe).
 //
 // Dual language: also compiles as C++17 after tests/support/glsl_host_shim.h (see there). Verified exhaustively by
 // tests/math/math_host_test.cpp against a rounding done from the double value.
@@ -11,6 +12,20 @@
 #define VK_INLINE
 #endif
 
+// A NaN's binary16 bits (b: the fp32 bits): quiet, with the sign and the top payload bits kept.
+VK_INLINE uint vk_half_bits_of_nan(uint b) {
+    return ((b >> 16) & 0x8000u) | 0x7e00u | ((b >> 13) & 0x03ffu);
+}
+
+#if defined(VKDML_NATIVE_HALF) && !defined(__cplusplus)
+// The driver's own narrowing (AdapterCaps::nativeHalf: llvmpipe on x86-64 with F16C), measured the same as the
+// integer form below on all 2^32 inputs except NaNs (docs/BENCHMARKS.md), pinned by family_cast_test; NaNs are
+// built from the bits, as below.
+VK_INLINE uint vk_half_bits_from_float(float f) {
+    const uint b = floatBitsToUint(f);
+    return (b & 0x7fffffffu) > 0x7f800000u ? vk_half_bits_of_nan(b) : packHalf2x16(vec2(f, 0.0)) & 0xffffu;
+}
+#else
 // fp32 -> binary16 bits (low 16 bits of the result), rounding to nearest even: half subnormals are kept, values
 // that round past 65504 become +-inf, NaN becomes a quiet NaN with the sign and the top payload bits kept.
 // fp32 subnormal inputs round to +-0 like any other value below 2^-25 (decided from the bits).
@@ -18,7 +33,7 @@ VK_INLINE uint vk_half_bits_from_float(float f) {
     uint b = floatBitsToUint(f);
     uint sign = (b >> 16) & 0x8000u;
     uint a = b & 0x7fffffffu;
-    if (a > 0x7f800000u) return sign | 0x7e00u | ((a >> 13) & 0x03ffu);   // NaN: quiet, payload top bits
+    if (a > 0x7f800000u) return vk_half_bits_of_nan(b);
     if (a >= 0x477ff000u) return sign | 0x7c00u;                          // >= 65520 (or inf): +-inf
     if (a >= 0x38800000u) {                                                // >= 2^-14: normal half
         uint m = a - 0x38000000u;                                          // rebias the exponent 127 -> 15
@@ -37,9 +52,10 @@ VK_INLINE uint vk_half_bits_from_float(float f) {
     if (rem > halfway || (rem == halfway && (q & 1u) != 0u)) q = q + 1u;
     return sign | q;
 }
+#endif
 
-#if defined(VKDML_NATIVE_HALF_TO_FLOAT) && !defined(__cplusplus)
-// The driver's own conversion (AdapterCaps::nativeHalfToFloat: llvmpipe on x86-64, VCVTPH2PS, measured bit-exact on
+#if defined(VKDML_NATIVE_HALF) && !defined(__cplusplus)
+// The driver's own widening (AdapterCaps::nativeHalf: llvmpipe on x86-64, VCVTPH2PS, measured bit-exact on
 // every pattern by family_cast_test): a widening is exact by definition, so only subnormals and NaNs could differ,
 // and infinities and NaNs are assembled from the bits here (payload kept, whatever the driver does to a signaling NaN).
 VK_INLINE float vk_float_from_half_bits(uint h) {

@@ -82,7 +82,7 @@ dml::KernelTarget kernelTargetOf(const Device& device) {
     target.float64 = context.caps().float64;
     target.storage16 = context.caps().storage16Bit;
     target.exactDivSqrt = context.caps().exactDivSqrt;
-    target.nativeHalfToFloat = context.caps().nativeHalfToFloat;
+    target.nativeHalf = context.caps().nativeHalf;
     target.wideWords = context.caps().wideWords;
     return target;
 }

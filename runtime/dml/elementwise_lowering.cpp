@@ -235,10 +235,10 @@ void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget
         if (target.exactDivSqrt && op.code == kernel::OpCode::Call && kernel::isFloatType(op.type) &&
             kernel::reachesDivSqrt(op.fn))
             program.exactDivSqrt = true;
-        if (target.nativeHalfToFloat && op.type == ScalarType::Float16) program.nativeHalfToFloat = true;
+        if (target.nativeHalf && op.type == ScalarType::Float16) program.nativeHalf = true;
     }
-    for (ScalarType t : program.inputs)
-        if (target.nativeHalfToFloat && t == ScalarType::Float16) program.nativeHalfToFloat = true;
+    for (uint32_t t = 0; t < program.tensorCount(); ++t)
+        if (target.nativeHalf && program.tensorType(t) == ScalarType::Float16) program.nativeHalf = true;
     program.wideWords = target.wideWords;
 }
 

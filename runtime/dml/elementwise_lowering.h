@@ -18,7 +18,7 @@ struct KernelTarget {
     bool float64 = false;      // shaderFloat64
     bool storage16 = false;    // fp16 tensors as 16-bit storage in the strided walk (storageBuffer16BitAccess)
     bool exactDivSqrt = false; // the driver's division and sqrt are correctly rounded (AdapterCaps::exactDivSqrt)
-    bool nativeHalfToFloat = false;  // the driver widens fp16 exactly (AdapterCaps::nativeHalfToFloat)
+    bool nativeHalf = false;  // the driver converts fp16 <-> fp32 exactly (AdapterCaps::nativeHalf)
     bool wideWords = false;          // vectors as 64-bit words (AdapterCaps::wideWords)
 };
 
@@ -41,8 +41,8 @@ bool activationFunction(DML_OPERATOR_TYPE type, kernel::Fn& fn, uint32_t& attrib
 LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& target, kernel::Walk walk);
 
 // The driver's own arithmetic where the target's is known exact (the other programs keep their code and hash):
-// program.exactDivSqrt where a float call reaches vk_div_cr or vk_sqrt_cr, program.nativeHalfToFloat where the
-// program reads or computes FLOAT16 values; program.wideWords where the target moves vectors as 64-bit words (the
+// program.exactDivSqrt where a float call reaches vk_div_cr or vk_sqrt_cr, program.nativeHalf where the
+// program reads, computes or writes FLOAT16 values; program.wideWords where the target moves vectors as 64-bit words (the
 // general kernels clear it again once their walk moves no vectors: kernel::movesAnyVectors).
 void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget& target);
 

@@ -154,11 +154,11 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 };
                 emit(lowered);
                 if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
-                // As llvmpipe asks for them: the driver's own division, square root and fp16 widening where the
+                // As llvmpipe asks for them: the driver's own division, square root and fp16 conversions where the
                 // program uses them, vectors as 64-bit words.
                 if (implemented) {
                     KernelTarget llvmpipe = target;
-                    llvmpipe.exactDivSqrt = llvmpipe.nativeHalfToFloat = llvmpipe.wideWords = true;
+                    llvmpipe.exactDivSqrt = llvmpipe.nativeHalf = llvmpipe.wideWords = true;
                     emit(lowerGeneral(info, llvmpipe));
                 }
             }
@@ -208,7 +208,7 @@ std::vector<CatalogEntry> elementwiseKernelCatalog() {
                         target.float64Math = (form & 1) != 0;
                         target.storage16 = (form & 2) != 0;
                         // What llvmpipe asks for besides double math.
-                        target.exactDivSqrt = target.nativeHalfToFloat = target.wideWords = (form & 4) != 0;
+                        target.exactDivSqrt = target.nativeHalf = target.wideWords = (form & 4) != 0;
                         try {
                             LoweredKernel kernel = lowerElementwise(info, target, walk);
                             if (seen.insert(kernel.program.hash()).second)

@@ -218,7 +218,7 @@ private:
             p.float64Math = p.float64Math || fragment.float64Math;
             p.int64Math = p.int64Math || fragment.int64Math;
             p.exactDivSqrt = p.exactDivSqrt || fragment.exactDivSqrt;
-            p.nativeHalfToFloat = p.nativeHalfToFloat || fragment.nativeHalfToFloat;
+            p.nativeHalf = p.nativeHalf || fragment.nativeHalf;
             p.wideWords = p.wideWords || fragment.wideWords;
             // The step's output for this node, where it leaves the step.
             const dml::TensorLayout& layout = node.info().outputs[0];

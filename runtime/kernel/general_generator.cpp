@@ -158,7 +158,7 @@ private:
         if (p_.int64Math) out_ += "#define VKDML_INT64\n";
         if (p_.float64Math) out_ += "#define VKDML_FP64_MATH\n";  // activations fused from graphs
         if (p_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
-        if (p_.nativeHalfToFloat) out_ += "#define VKDML_NATIVE_HALF_TO_FLOAT\n";
+        if (p_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
         out_ += "layout(local_size_x_id = 0) in;\nlayout(constant_id = 1) const uint kFlatMode = 0u;\n";
         out_ += "layout(push_constant, std430) uniform KernelParams { uint w[" + str(kGeneralParamWords) + "]; } pc;\n";
         for (uint32_t t = 0; t < p_.tensorCount(); ++t) {

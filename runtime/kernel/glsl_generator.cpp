@@ -143,7 +143,7 @@ std::string generateGlsl(const ElementwiseProgram& program) {
     if (program.int64Math) source += "#define VKDML_INT64\n";
     if (program.float64Math) source += "#define VKDML_FP64_MATH\n";
     if (program.exactDivSqrt) source += "#define VKDML_EXACT_DIV_SQRT\n";
-    if (program.nativeHalfToFloat) source += "#define VKDML_NATIVE_HALF_TO_FLOAT\n";
+    if (program.nativeHalf) source += "#define VKDML_NATIVE_HALF\n";
     if (program.wideWords && (program.walk == Walk::Flat || program.walk == Walk::Rows))
         source += "#define VKDML_WIDE_WORDS\n";
     std::vector<std::string> included;

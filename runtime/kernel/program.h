@@ -95,9 +95,10 @@ struct ElementwiseProgram {
     // The driver's own division and square root in vk_div_cr/vk_sqrt_cr (VKDML_EXACT_DIV_SQRT): drivers where they
     // are known to be correctly rounded (AdapterCaps::exactDivSqrt); set only where a float call reaches them.
     bool exactDivSqrt = false;
-    // The driver's own fp16 -> fp32 conversion in vk_float_from_half_bits (VKDML_NATIVE_HALF_TO_FLOAT): drivers where
-    // it is known exact (AdapterCaps::nativeHalfToFloat); set only where the program reads or computes FLOAT16.
-    bool nativeHalfToFloat = false;
+    // The driver's own fp16 <-> fp32 conversions in vk_float_from_half_bits and vk_half_bits_from_float
+    // (VKDML_NATIVE_HALF): drivers where they are known exact (AdapterCaps::nativeHalf); set only where the program
+    // reads, computes or writes FLOAT16.
+    bool nativeHalf = false;
     // 16-byte vectors of packed tensors moved as 64-bit words (AdapterCaps::wideWords, llvmpipe): the same bytes in
     // half the load and store components. Needs shaderInt64.
     bool wideWords = false;

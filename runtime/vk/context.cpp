@@ -144,7 +144,8 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     caps.denormPreserveFloat32 = caps.hasFloatControls && floatControls.shaderDenormPreserveFloat32;
 #if defined(__x86_64__) || defined(_M_X64)
     caps.exactDivSqrt = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !envFlag("VKDML_FORCE_CR_DIVSQRT");
-    caps.nativeHalfToFloat = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !envFlag("VKDML_FORCE_INTEGER_HALF");
+    caps.nativeHalf = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && __builtin_cpu_supports("f16c") &&
+                      !envFlag("VKDML_FORCE_INTEGER_HALF");
 #endif
     if (caps.hasFloatControls && !envFlag("VKDML_DISABLE_FLOAT_CONTROLS")) {
         caps.floatControls.signedZeroInfNanPreserve16 = floatControls.shaderSignedZeroInfNanPreserveFloat16;

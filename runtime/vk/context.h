@@ -53,10 +53,12 @@ struct AdapterCaps {
     // llvm.sqrt (gallivm lp_build_div/lp_build_rcp/lp_build_sqrt), that is DIVPS and SQRTPS; measured bit-exact
     // by tests/ops/divsqrt_exact_test.cpp. VKDML_FORCE_CR_DIVSQRT=1 turns it off (tests run the integer path too).
     bool exactDivSqrt = false;
-    // fp16 -> fp32 by the driver's own conversion in vk_float_from_half_bits (VKDML_NATIVE_HALF_TO_FLOAT): llvmpipe on
-    // x86-64 (VCVTPH2PS), bit-exact on all 65536 patterns (tests/ops/family_cast_test.cpp), 1.3-2.5x faster fp16
-    // kernels there. VKDML_FORCE_INTEGER_HALF=1 turns it off (tests run the integer path too).
-    bool nativeHalfToFloat = false;
+    // fp16 <-> fp32 by the driver's own conversions in vk_float_from_half_bits and vk_half_bits_from_float
+    // (VKDML_NATIVE_HALF): llvmpipe on x86-64 with F16C (VCVTPH2PS, VCVTPS2PH). Widening is bit-exact on all 65536
+    // patterns, narrowing gives the integer form's bits on all 2^32 inputs but NaNs (which are built from the bits);
+    // tests/ops/family_cast_test.cpp pins both. 1.3-2.5x faster fp16 kernels there. VKDML_FORCE_INTEGER_HALF=1 turns
+    // it off (tests run the integer path too).
+    bool nativeHalf = false;
     // Kernels move 16-byte vectors of packed tensors as two 64-bit words (ElementwiseProgram::wideWords): llvmpipe,
     // with shaderInt64. Its storage-buffer loads and stores run one component of one lane at a time, so 64-bit
     // components halve their count: ADD f32 1.7x faster. VKDML_FORCE_32BIT_WORDS=1 turns it off (tests run both).

@@ -8,7 +8,9 @@
 // fp32 subnormals follow reference.h's rules (a) and (b). Inputs: boundary values of every target type (each
 // rounded or wrapped into the source type), the source type's special values, then random values.
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "family_runner.h"
 #include "reference.h"
@@ -220,7 +222,7 @@ TEST_CASE("CAST: documented examples (INT16 200 -> INT8 -56, INT8 -1 -> UINT32 0
 
 // The one conversion every FLOAT16 kernel runs on every input: all 65536 patterns, bit for bit. Subnormal halves
 // become normal floats; infinities and NaNs keep their sign and payload (a signaling NaN stays signaling). On
-// llvmpipe this pins the driver's own conversion (AdapterCaps::nativeHalfToFloat); the fallback-paths entries run
+// llvmpipe this pins the driver's own conversion (AdapterCaps::nativeHalf); the fallback-paths entries run
 // the integer form (VKDML_FORCE_INTEGER_HALF=1).
 TEST_CASE("CAST: FLOAT16 -> FLOAT32 bit for bit on all 65536 patterns") {
     TestDevice device;
@@ -246,4 +248,44 @@ TEST_CASE("CAST: FLOAT16 -> FLOAT32 bit for bit on all 65536 patterns") {
                     expected = formatValue(DML_TENSOR_DATA_TYPE_FLOAT32, want);
                     return got == want;
                 });
+}
+
+// The conversion every FLOAT16 output runs: 2^22 inputs, bit for bit. Every sign, exponent and top 10 mantissa
+// bits, each with low 13 bits at the half-normal rounding point's tie, just above and below it, and zero; the
+// half-subnormal ties lie in the top bits. On llvmpipe this pins the driver's own narrowing (AdapterCaps::nativeHalf,
+// measured the same on all 2^32 inputs: VKDML_EXHAUSTIVE=1 runs them, in 256 dispatches); the fallback-paths entries
+// run the integer form. NaNs: quiet, with the sign and the top 10 payload bits.
+TEST_CASE("CAST: FLOAT32 -> FLOAT16 bit for bit on every rounding case") {
+    TestDevice device;
+    constexpr uint32_t kLow[] = {0x0000, 0x0001, 0x0fff, 0x1000, 0x1001, 0x1fff, 0x0800, 0x1234};
+    const char* exhaustiveFlag = std::getenv("VKDML_EXHAUSTIVE");
+    const bool exhaustive = exhaustiveFlag && std::string(exhaustiveFlag) == "1";
+    const uint32_t count = exhaustive ? 1u << 24 : (1u << 19) * 8;
+    auto pattern = [&](uint32_t chunk, uint32_t i) {
+        return exhaustive ? (chunk << 24) | i : ((i >> 3) << 13) | kLow[i & 7];
+    };
+    auto narrowed = [](uint32_t b) -> uint32_t {
+        const uint32_t sign = (b >> 16) & 0x8000u;
+        if ((b & 0x7fffffffu) > 0x7f800000u) return sign | 0x7e00u | ((b >> 13) & 0x3ffu);
+        return static_cast<uint32_t>(floatBits(DML_TENSOR_DATA_TYPE_FLOAT16, double(float_of_bits(b))));
+    };
+    CHECK(narrowed(0x3f801000u) == 0x3c00u);  // 1 + 2^-11: a tie, to even
+    CHECK(narrowed(0x3f803000u) == 0x3c02u);  // 1 + 3 * 2^-11: a tie, to even (up)
+    CHECK(narrowed(0x33000000u) == 0x0000u);  // 2^-25: a tie, to even 0
+    CHECK(narrowed(0x33000001u) == 0x0001u);  // just above 2^-25
+    CHECK(narrowed(0x477ff000u) == 0x7c00u);  // 65520 rounds past 65504
+    CHECK(narrowed(0xff800001u) == 0xfe00u);  // a signaling NaN becomes quiet, sign kept
+    FamilyCase c = castCase(DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16, {count});
+    c.inputs[0].memory.assign(c.inputs[0].bytes(), 0);
+    for (uint32_t chunk = 0; chunk < (exhaustive ? 256u : 1u); ++chunk) {
+        for (uint32_t i = 0; i < count; ++i)
+            writeBits(c.inputs[0].memory, i, DML_TENSOR_DATA_TYPE_FLOAT32, pattern(chunk, i));
+        const FamilyRun run = runFamily(device, c);
+        checkFamily("CAST FLOAT32 -> FLOAT16 every rounding case, part " + std::to_string(chunk), c, run,
+                    [&](const std::vector<uint64_t>& in, uint64_t got, std::string& expected) {
+                        const uint32_t want = narrowed(uint32_t(in[0]));
+                        expected = formatValue(DML_TENSOR_DATA_TYPE_FLOAT16, want);
+                        return got == want;
+                    });
+    }
 }

@@ -118,14 +118,19 @@ bool expectDoubleKernels(TestDevice& device) {
     return info.SupportsFloat64 && info.DeviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
-// FLOAT16 kernels widen with the driver's own conversion on llvmpipe (name suffix _h), unless
-// VKDML_FORCE_INTEGER_HALF=1.
+// FLOAT16 kernels convert with the driver's own conversions on llvmpipe on an x86-64 CPU with F16C (name suffix _h),
+// unless VKDML_FORCE_INTEGER_HALF=1.
 std::string halfSuffix(TestDevice& device, const Selection& s) {
     VKDML_ADAPTER_INFO info{};
     REQUIRE(vkdmlGetAdapterInfo(device, &info) == S_OK);
     const char* forced = std::getenv("VKDML_FORCE_INTEGER_HALF");
     const bool forcedInteger = forced && *forced && std::string(forced) != "0";
-    const bool native = info.DriverId == 13 /* VK_DRIVER_ID_MESA_LLVMPIPE */ && !forcedInteger;
+#if defined(__x86_64__)
+    const bool native = info.DriverId == 13 /* VK_DRIVER_ID_MESA_LLVMPIPE */ && __builtin_cpu_supports("f16c") &&
+                        !forcedInteger;
+#else
+    const bool native = false;
+#endif
     return native && s.type == DML_TENSOR_DATA_TYPE_FLOAT16 ? "_h" : "";
 }
 

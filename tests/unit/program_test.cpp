@@ -253,16 +253,18 @@ TEST_CASE("lowering: every implemented operator and data type becomes a valid pr
 
 namespace {
 
-// A general program lowered for `target` (packed tensors of one type).
+// A general program lowered for `target` (packed tensors of one type; the outputs of `outputType` where given).
 kernel::ElementwiseProgram loweredFor(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dataType,
-                                      const dml::KernelTarget& target) {
+                                      const dml::KernelTarget& target,
+                                      DML_TENSOR_DATA_TYPE outputType = DML_TENSOR_DATA_TYPE_UNKNOWN) {
     dml::OperatorInfo info;
     info.schema = dml::findSchema(type);
-    dml::TensorLayout tensor;
-    tensor.dataType = dataType;
+    dml::TensorLayout input, output;
+    input.dataType = dataType;
+    output.dataType = outputType == DML_TENSOR_DATA_TYPE_UNKNOWN ? dataType : outputType;
     for (uint32_t f = 0; f < info.schema->fieldCount; ++f) {
-        if (info.schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(tensor);
-        if (info.schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(tensor);
+        if (info.schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(input);
+        if (info.schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(output);
     }
     kernel::ElementwiseProgram p = dml::lowerGeneral(info, target).program;
     p.walk = Walk::Linear;
@@ -340,22 +342,27 @@ TEST_CASE("IDENTITY's ScaleBias and LINEAR: the same cheap forms on the flat, ro
         }
 }
 
-TEST_CASE("nativeHalfToFloat: only programs that read or compute FLOAT16, and the kernel defines it") {
+TEST_CASE("nativeHalf: only programs that read, compute or write FLOAT16, and the kernel defines it") {
     dml::KernelTarget native;
-    native.nativeHalfToFloat = true;
+    native.nativeHalf = true;
     const auto add16 = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16, native);
-    CHECK(add16.nativeHalfToFloat);
+    CHECK(add16.nativeHalf);
     CHECK(add16.name().find("_h") != std::string::npos);
     CHECK(add16.hash() != loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16, {}).hash());
-    CHECK(contains(kernel::generateGeneralGlsl(add16), "#define VKDML_NATIVE_HALF_TO_FLOAT"));
+    CHECK(contains(kernel::generateGeneralGlsl(add16), "#define VKDML_NATIVE_HALF"));
     CHECK_FALSE(contains(kernel::generateGeneralGlsl(
                              loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16, {})),
-                         "#define VKDML_NATIVE_HALF_TO_FLOAT"));
+                         "#define VKDML_NATIVE_HALF"));
     // Programs without FLOAT16 keep their code and hash.
     const auto add32 = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, native);
-    CHECK_FALSE(add32.nativeHalfToFloat);
+    CHECK_FALSE(add32.nativeHalf);
     CHECK(add32.hash() == loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, {}).hash());
-    CHECK_FALSE(loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_INT16, native).nativeHalfToFloat);
+    CHECK_FALSE(loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_INT16, native).nativeHalf);
+    // FLOAT16 written only (the narrowing) or read only (the widening).
+    CHECK(loweredFor(DML_OPERATOR_CAST, DML_TENSOR_DATA_TYPE_FLOAT32, native, DML_TENSOR_DATA_TYPE_FLOAT16).nativeHalf);
+    CHECK(loweredFor(DML_OPERATOR_CAST, DML_TENSOR_DATA_TYPE_FLOAT16, native, DML_TENSOR_DATA_TYPE_UINT8).nativeHalf);
+    CHECK_FALSE(
+        loweredFor(DML_OPERATOR_CAST, DML_TENSOR_DATA_TYPE_FLOAT32, native, DML_TENSOR_DATA_TYPE_INT8).nativeHalf);
 }
 
 TEST_CASE("wideWords: vectors as 64-bit words in the general and the flat kernels, and a hash of their own") {
