@@ -213,13 +213,17 @@ VK_INLINE vk_a_f2k vk_a_erfc_k(float zh, float zl) {
     return o;
 }
 
+// erf where no arithmetic is needed (xx: x after vk_m_ftz): NaN, and |x| >= 4, where erfc(4) < 2^-25 rounds erf to
+// +-1 (also +-inf).
+VK_INLINE bool vk_a_erf_is_settled(float xx) { return vk_m_isnan(xx) || abs(xx) >= 4.0f; }
+VK_INLINE float vk_a_erf_settled(float xx) { return vk_m_isnan(xx) ? vk_m_nan() : (vk_m_signbit(xx) ? -1.0f : 1.0f); }
+
 // erf(x) within 1 ULP, from pairs (ELEMENT_WISE_ERF calls vk_erf_lean below).
 VK_INLINE float vk_erf(float x) {
     float xx = vk_m_ftz(x);
-    if (vk_m_isnan(xx)) return vk_m_nan();
+    if (vk_a_erf_is_settled(xx)) return vk_a_erf_settled(xx);
     bool neg = vk_m_signbit(xx);
     float ax = abs(xx);
-    if (ax >= 4.0f) return neg ? -1.0f : 1.0f;        // erfc(4) < 2^-25: rounds to +-1 (also +-inf)
     if (ax < 8.67361738e-19f) return vk_m_mul3(xx, 1.12837923f, -5.86353828e-08f, 0);   // 2^-60: x 2/sqrt(pi)
     if (ax < 0.5f) {
         vk_f2 e = vk_a_erf_small(xx, 0.0f);
@@ -240,10 +244,9 @@ VK_INLINE float vk_erf(float x) {
 // Largest error 1.70 ULP over all 2^32 inputs (vk_erf: 0.59).
 VK_INLINE float vk_erf_lean(float x) {
     float xx = vk_m_ftz(x);
-    if (vk_m_isnan(xx)) return vk_m_nan();
+    if (vk_a_erf_is_settled(xx)) return vk_a_erf_settled(xx);
     bool neg = vk_m_signbit(xx);
     float ax = abs(xx);
-    if (ax >= 4.0f) return neg ? -1.0f : 1.0f;        // erfc(4) < 2^-25: rounds to +-1 (also +-inf)
     precise float r;
     if (ax < 8.67361738e-19f) {                      // 2^-60: x*(2/sqrt(pi) - 1) may be subnormal, and flushed
         r = ax * 1.12837923f;
