@@ -161,6 +161,8 @@ const std::vector<OpSpec>& opTable() {
         {"thresholded_relu", "ACTIVATION_THRESHOLDED_RELU", DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, 1.0f, 0.0f,
          createActivation, nullptr, 0.0, 0.0},
         elementWise("element_wise_identity", "ELEMENT_WISE_IDENTITY", DML_OPERATOR_ELEMENT_WISE_IDENTITY, 1.0f, 0.0f),
+        // DirectMLX's x * c: ELEMENT_WISE_IDENTITY with a Scale alone (-1 keeps in-place application finite).
+        elementWise("element_wise_scale", "ELEMENT_WISE_IDENTITY", DML_OPERATOR_ELEMENT_WISE_IDENTITY, -1.0f, 0.0f),
         // Correctly rounded division and square root (glsl/vkdml_math.glsl). RECIP in place returns to its input;
         // SQRT reads x + 8 so that the values in [-6, 6) and every in-place result stay positive.
         elementWise("recip", "ELEMENT_WISE_RECIP", DML_OPERATOR_ELEMENT_WISE_RECIP, 1.0f, 0.0f),
