@@ -131,6 +131,14 @@ BINARY = {
 # The float math functions (ONNX Runtime's DML EP: the ELEMENT_WISE operator of the same name, ScaleBias NULL).
 MATH_UNARY = {op: "ELEMENT_WISE_" + op.upper() for op in ("Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
                                                             "Asinh", "Acosh", "Atanh", "Erf")}
+# The other single-input ONNX operators with an ELEMENT_WISE operator of their own (ScaleBias NULL where it has one).
+SIMPLE_UNARY = {"Abs": "ELEMENT_WISE_ABS", "Ceil": "ELEMENT_WISE_CEIL", "Floor": "ELEMENT_WISE_FLOOR",
+                "Exp": "ELEMENT_WISE_EXP", "Log": "ELEMENT_WISE_LOG", "Neg": "ELEMENT_WISE_NEGATE",
+                "Reciprocal": "ELEMENT_WISE_RECIP", "Sqrt": "ELEMENT_WISE_SQRT", "Sign": "ELEMENT_WISE_SIGN",
+                "IsNaN": "ELEMENT_WISE_IS_NAN", "Round": "ELEMENT_WISE_ROUND", "IsInf": "ELEMENT_WISE_IS_INFINITY"}
+# EXP and LOG are compared like the math functions below (NumPy's float32 exp and log are not correctly rounded);
+# RECIP and SQRT are correctly rounded in vkdml and in NumPy, and compared exactly like the rest.
+INEXACT_UNARY = {"ELEMENT_WISE_EXP", "ELEMENT_WISE_LOG"}
 # Float results of the math functions are compared with a tolerance (ONNX's expected values come from NumPy's
 # float32 functions, themselves not correctly rounded): 1e-5 relative (about 80 fp32 ULP, far inside ONNX's own
 # 1e-3), 1e-7 absolute near zeros. Integer POW results are exact.
@@ -158,15 +166,23 @@ DML_LISTED_TYPES = {
     "ELEMENT_WISE_DEQUANTIZE_LINEAR": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
     **{op: {"FLOAT32", "FLOAT16"} for op in MATH_UNARY.values()},
     "ELEMENT_WISE_POW": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
+    **{op: {"FLOAT32", "FLOAT16"} for op in ("ELEMENT_WISE_CEIL", "ELEMENT_WISE_FLOOR", "ELEMENT_WISE_EXP",
+                                             "ELEMENT_WISE_LOG", "ELEMENT_WISE_RECIP", "ELEMENT_WISE_SQRT",
+                                             "ELEMENT_WISE_ROUND", "ELEMENT_WISE_IS_NAN", "ELEMENT_WISE_IS_INFINITY")},
+    **{op: {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "INT64"} for op in ("ELEMENT_WISE_ABS",
+                                                                                "ELEMENT_WISE_NEGATE")},
+    "ELEMENT_WISE_SIGN": ALL10,
 }
+# Operators whose output is UINT8 (ONNX bool) whatever the input type.
+BOOL_OUTPUT = COMPARISONS | {"ELEMENT_WISE_IS_NAN", "ELEMENT_WISE_IS_INFINITY"}
 
 
 def check_listed(op, dml_types):
     """dml_types: the DML data types of the bound inputs, then the output."""
-    if op in COMPARISONS:
+    if op in BOOL_OUTPUT:
         values = dml_types[:-1]
         if dml_types[-1] != "UINT8":
-            sys.exit(f"{op}: a comparison's output must be UINT8 (bool)")
+            sys.exit(f"{op}: the output must be UINT8 (bool)")
     elif op == "ELEMENT_WISE_IF":
         values = dml_types[1:]
         if dml_types[0] != "UINT8":
@@ -214,6 +230,8 @@ def elementwise(node, n_inputs):
         return QUANTIZE[op], n_inputs  # x, scale[, zero point]
     if op in MATH_UNARY:
         return MATH_UNARY[op], 1
+    if op in SIMPLE_UNARY:
+        return SIMPLE_UNARY[op], 1
     if op == "Pow":
         return "ELEMENT_WISE_POW", 2  # a graph input, not a CPU constant: POW, not CONSTANT_POW
     if op == "BitShift":
@@ -229,6 +247,18 @@ def elementwise(node, n_inputs):
     raise Skip(f"ONNX {op} has no DirectML element-wise mapping here")
 
 
+def unary_mode(node, op):
+    """ROUND's RoundingMode and IS_INFINITY's InfinityMode, as ONNX Runtime's DML EP sets them: Round is
+    HALVES_TO_NEAREST_EVEN (0); IsInf is EITHER (0) when detect_positive equals detect_negative, else POSITIVE (1)
+    or NEGATIVE (2)."""
+    if op == "ELEMENT_WISE_ROUND":
+        return [0]
+    if op == "ELEMENT_WISE_IS_INFINITY":
+        positive, negative = attr(node, "detect_positive", 1), attr(node, "detect_negative", 1)
+        return [0 if positive == negative else 1 if positive else 2]
+    return []
+
+
 EXPANDED = "expanded function body (a graph of several nodes), not one DirectML operator"
 NO_TYPE = "DirectML has no {} tensors"
 
@@ -237,7 +267,11 @@ FAMILIES = ("test_add", "test_sub", "test_mul", "test_div", "test_max_", "test_m
             "test_equal", "test_greater", "test_less", "test_and", "test_or", "test_xor", "test_not", "test_bitshift",
             "test_bitwise", "test_where", "test_cast", "test_mod", "test_clip",
             "test_sin", "test_cos", "test_tan", "test_asin", "test_acos", "test_atan", "test_erf", "test_pow",
-            "test_quantizelinear", "test_dequantizelinear")
+            "test_quantizelinear", "test_dequantizelinear",
+            "test_abs", "test_ceil", "test_floor", "test_reciprocal", "test_sqrt", "test_round", "test_sign",
+            "test_isnan", "test_isinf")
+# test_exp, test_log and test_neg are listed by name below: their prefixes also begin test_expand*, test_logsoftmax*
+# and others, which are not element-wise.
 
 INT_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 LOGICAL_SHAPES = ("2d", "3d", "4d", "_bcast3v1d", "_bcast3v2d", "_bcast4v2d", "_bcast4v3d", "_bcast4v4d")
@@ -264,6 +298,8 @@ ELEMENTWISE_TESTS = (
     + [f"test_{f}{e}" for f in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh")
        for e in ("", "_example")]
     + ["test_erf"]
+    + [f"test_{f}{e}" for f in ("ceil", "floor", "exp", "log", "neg", "reciprocal", "sqrt") for e in ("", "_example")]
+    + ["test_abs", "test_round", "test_sign", "test_isnan", "test_isinf", "test_isinf_positive", "test_isinf_negative"]
     + ["test_pow", "test_pow_example", "test_pow_bcast_scalar", "test_pow_bcast_array"]
     + [f"test_pow_types_{t}" for t in ("float32_int32", "float32_uint32", "int32_float32", "int32_int32")]
     + ["test_mod_broadcast", "test_mod_int64_fmod"]
@@ -369,9 +405,10 @@ def main():
             else:
                 op, used = elementwise(node, len(inputs))
                 compare, attrs = "exact", []  # CLIP1's bounds are read from the data below
-                if (op in MATH_UNARY.values() or op == "ELEMENT_WISE_POW") and outputs[0] in (TensorProto.FLOAT,
-                                                                                          TensorProto.FLOAT16):
+                if (op in MATH_UNARY.values() or op in INEXACT_UNARY or op == "ELEMENT_WISE_POW") and \
+                        outputs[0] in (TensorProto.FLOAT, TensorProto.FLOAT16):
                     compare = MATH_COMPARE
+                attrs = unary_mode(node, op)
             for t in inputs[:used] + outputs:
                 if t not in DML_TYPES:
                     raise Skip(NO_TYPE.format(type_name(t)))

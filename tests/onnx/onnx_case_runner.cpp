@@ -73,6 +73,18 @@ const OperatorName kOperators[] = {
     {DML_OPERATOR_ELEMENT_WISE_ERF, "ELEMENT_WISE_ERF", 1},
     {DML_OPERATOR_ELEMENT_WISE_POW, "ELEMENT_WISE_POW", 2},
     {DML_OPERATOR_ELEMENT_WISE_CLIP1, "ELEMENT_WISE_CLIP1", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ABS, "ELEMENT_WISE_ABS", 1},
+    {DML_OPERATOR_ELEMENT_WISE_CEIL, "ELEMENT_WISE_CEIL", 1},
+    {DML_OPERATOR_ELEMENT_WISE_FLOOR, "ELEMENT_WISE_FLOOR", 1},
+    {DML_OPERATOR_ELEMENT_WISE_EXP, "ELEMENT_WISE_EXP", 1},
+    {DML_OPERATOR_ELEMENT_WISE_LOG, "ELEMENT_WISE_LOG", 1},
+    {DML_OPERATOR_ELEMENT_WISE_NEGATE, "ELEMENT_WISE_NEGATE", 1},
+    {DML_OPERATOR_ELEMENT_WISE_RECIP, "ELEMENT_WISE_RECIP", 1},
+    {DML_OPERATOR_ELEMENT_WISE_SQRT, "ELEMENT_WISE_SQRT", 1},
+    {DML_OPERATOR_ELEMENT_WISE_SIGN, "ELEMENT_WISE_SIGN", 1},
+    {DML_OPERATOR_ELEMENT_WISE_IS_NAN, "ELEMENT_WISE_IS_NAN", 1},
+    {DML_OPERATOR_ELEMENT_WISE_ROUND, "ELEMENT_WISE_ROUND", 1},
+    {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, "ELEMENT_WISE_IS_INFINITY", 1},
 };
 
 // ELEMENT_WISE_CLIP1's bound `v` as a DML_SCALAR_UNION of `type` (FLOAT16: the half's bits in UInt16).
@@ -226,6 +238,18 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
                                                          scalarUnion(outType, attributes[0]),
                                                          scalarUnion(outType, attributes[1])};
         const DML_OPERATOR_DESC desc{type, &clip1};
+        hr = vkdmlCreateOperator(device, &desc, op.put());
+    } else if (type == DML_OPERATOR_ELEMENT_WISE_ROUND) {
+        REQUIRE(attributes.size() == 1);
+        const DML_ELEMENT_WISE_ROUND_OPERATOR_DESC round{pointers[0], pointers[1],
+                                                         static_cast<DML_ROUNDING_MODE>(attributes[0])};
+        const DML_OPERATOR_DESC desc{type, &round};
+        hr = vkdmlCreateOperator(device, &desc, op.put());
+    } else if (type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY) {
+        REQUIRE(attributes.size() == 1);
+        const DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC isInf{pointers[0], pointers[1],
+                                                               static_cast<DML_IS_INFINITY_MODE>(attributes[0])};
+        const DML_OPERATOR_DESC desc{type, &isInf};
         hr = vkdmlCreateOperator(device, &desc, op.put());
     } else {
         hr = createElementwiseOperator(device, type, pointers, op.put());

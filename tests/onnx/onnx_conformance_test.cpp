@@ -146,7 +146,8 @@ Outcome runActivationCase(TestDevice& device, const std::string& dir, const Case
 
 Outcome runElementwiseCase(TestDevice& device, const std::string& dir, const Case& c, DML_OPERATOR_TYPE type,
                            oc::Comparison& result) {
-    REQUIRE((c.attributes.empty() || type == DML_OPERATOR_ELEMENT_WISE_CLIP1));
+    REQUIRE((c.attributes.empty() || type == DML_OPERATOR_ELEMENT_WISE_CLIP1 || type == DML_OPERATOR_ELEMENT_WISE_ROUND ||
+             type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY));
     const size_t inputs = c.tensors.size() - 1;
     const size_t wanted = oc::inputCount(type);
     REQUIRE_MESSAGE((inputs == wanted || (wanted == 2 && inputs > 2)), c.name << ": " << inputs << " inputs for " << c.op);

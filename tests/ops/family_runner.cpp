@@ -126,6 +126,18 @@ HRESULT createElementwiseOperator(VkdmlDevice device, DML_OPERATOR_TYPE type,
         case DML_OPERATOR_ELEMENT_WISE_BIT_COUNT:
             return unary<DML_ELEMENT_WISE_BIT_COUNT_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_CAST: return unary<DML_CAST_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_NEGATE: return unary<DML_ELEMENT_WISE_NEGATE_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_SIGN: return unary<DML_ELEMENT_WISE_SIGN_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_IS_NAN: return unary<DML_ELEMENT_WISE_IS_NAN_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_ABS: return unaryScaleBias<DML_ELEMENT_WISE_ABS_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_CEIL: return unaryScaleBias<DML_ELEMENT_WISE_CEIL_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_FLOOR:
+            return unaryScaleBias<DML_ELEMENT_WISE_FLOOR_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_EXP: return unaryScaleBias<DML_ELEMENT_WISE_EXP_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_LOG: return unaryScaleBias<DML_ELEMENT_WISE_LOG_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_RECIP:
+            return unaryScaleBias<DML_ELEMENT_WISE_RECIP_OPERATOR_DESC>(device, type, t, op);
+        case DML_OPERATOR_ELEMENT_WISE_SQRT: return unaryScaleBias<DML_ELEMENT_WISE_SQRT_OPERATOR_DESC>(device, type, t, op);
         case DML_OPERATOR_ELEMENT_WISE_QUANTIZE_LINEAR:
             REQUIRE(t.size() == 4);
             return createWith(device, type, DML_ELEMENT_WISE_QUANTIZE_LINEAR_OPERATOR_DESC{t[0], t[1], t[2], t[3]}, op);
