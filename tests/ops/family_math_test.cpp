@@ -139,7 +139,7 @@ std::vector<uint64_t> hardFloat32Inputs() {
     return v;
 }
 
-// Every FLOAT16 value; or the FLOAT32 specials, the hard inputs, 8192 random values.
+// Every FLOAT16 value; or the FLOAT32 specials, the hard inputs, the 2^20-pattern sweep, 8192 random values.
 void dense(TestDevice& device, const UnaryOp& u, Type t, const Params& p) {
     std::mt19937_64 rng(0x6d617468u + u.op);
     std::vector<uint64_t> prefix = specialValues(t);
@@ -150,6 +150,8 @@ void dense(TestDevice& device, const UnaryOp& u, Type t, const Params& p) {
         count = static_cast<uint32_t>(prefix.size());
     } else {
         for (uint64_t h : hardFloat32Inputs()) prefix.push_back(h);
+        for (uint64_t s : float32Sweep()) prefix.push_back(s);
+        count += static_cast<uint32_t>(prefix.size());
     }
     FamilyCase c = unaryCase(u.op, t, {count}, p);
     runMeasured(device, c, rng, std::string(u.name) + " " + typeName(t) + (p.scaleBias ? " with ScaleBias" : ""),

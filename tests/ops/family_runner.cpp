@@ -428,6 +428,13 @@ std::string formatValue(DML_TENSOR_DATA_TYPE type, uint64_t bits) {
     return buf;
 }
 
+std::vector<uint64_t> float32Sweep() {
+    const uint64_t count = (uint64_t(1) << 20) / denseStride(), step = (uint64_t(1) << 32) / count;
+    std::vector<uint64_t> bits(count);
+    for (uint64_t i = 0; i < count; ++i) bits[i] = i * step + i % step;
+    return bits;
+}
+
 std::vector<uint64_t> specialValues(DML_TENSOR_DATA_TYPE type) {
     switch (type) {
         case DML_TENSOR_DATA_TYPE_FLOAT32:

@@ -78,6 +78,9 @@ std::string formatValue(DML_TENSOR_DATA_TYPE type, uint64_t bits);  // "1.5 (0x3
 // Special values of the type (raw bits): signed zeros, infinities, NaNs (with payloads), subnormals, the extremes,
 // +-1, small integers; for integers min, max, 0, +-1, min+1, max-1, the sign bit boundary.
 std::vector<uint64_t> specialValues(DML_TENSOR_DATA_TYPE type);
+// 2^20 FLOAT32 bit patterns (2^20 / denseStride() in sanitizer builds) spread evenly over all 2^32: both signs, every
+// exponent, subnormals, infinities and NaNs, the low significand bits varying too.
+std::vector<uint64_t> float32Sweep();
 // A random value of the type: a mix of small values (equalities and exact results are common), specials, values of
 // moderate magnitude with a full significand, and arbitrary bit patterns.
 uint64_t randomValue(DML_TENSOR_DATA_TYPE type, std::mt19937_64& rng);

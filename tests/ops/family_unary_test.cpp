@@ -142,7 +142,8 @@ FamilyCase unaryCase(DML_OPERATOR_TYPE op, Type in, Type out, const std::vector<
     return c;
 }
 
-// Every FLOAT16 value, or FLOAT32 specials then random values; integers: specials then random values.
+// Every FLOAT16 value, or FLOAT32 specials, the 2^20-pattern sweep, then random values; integers: specials then
+// random values.
 void dense(TestDevice& device, DML_OPERATOR_TYPE op, const char* name, Type t, const Params& p, Type out = F32,
            FamilyAccept accept = {}) {
     std::mt19937_64 rng(0x5eed0000u + op);
@@ -152,6 +153,9 @@ void dense(TestDevice& device, DML_OPERATOR_TYPE op, const char* name, Type t, c
         prefix.clear();
         for (uint32_t h = 0; h < 65536; h += denseStride()) prefix.push_back(h);
         count = static_cast<uint32_t>(prefix.size());
+    } else if (t == F32) {
+        for (uint64_t s : float32Sweep()) prefix.push_back(s);
+        count += static_cast<uint32_t>(prefix.size());
     }
     FamilyCase c = unaryCase(op, t, accept ? out : t, {count}, p);
     if (!accept) accept = isFloatType(t) ? floatAccept(op, t, p) : intAccept(op, t, p);
