@@ -1,6 +1,9 @@
 #include "vk/context.h"
 
 #include <algorithm>
+#if defined(__x86_64__) || defined(_M_X64)
+#include <cpuid.h>
+#endif
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -17,6 +20,14 @@ bool envFlag(const char* name) {
 namespace {
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+#if defined(__x86_64__) || defined(_M_X64)
+// CPUID leaf 1, ECX bit 29 (clang 14 has no __builtin_cpu_supports("f16c")).
+bool cpuHasF16c() {
+    unsigned eax, ebx, ecx, edx;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+}
+#endif
 
 // volk's loader initialisation is process-wide; do it once.
 void initLoader(PFN_vkGetInstanceProcAddr custom) {
@@ -144,7 +155,7 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     caps.denormPreserveFloat32 = caps.hasFloatControls && floatControls.shaderDenormPreserveFloat32;
 #if defined(__x86_64__) || defined(_M_X64)
     caps.exactDivSqrt = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !envFlag("VKDML_FORCE_CR_DIVSQRT");
-    caps.nativeHalf = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && __builtin_cpu_supports("f16c") &&
+    caps.nativeHalf = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && cpuHasF16c() &&
                       !envFlag("VKDML_FORCE_INTEGER_HALF");
 #endif
     if (caps.hasFloatControls && !envFlag("VKDML_DISABLE_FLOAT_CONTROLS")) {

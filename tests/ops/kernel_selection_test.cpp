@@ -3,6 +3,9 @@
 // VKDML_DISABLE_FLOAT64 hides it). The accuracy tests pass on either kernel, so only this test sees the choice.
 #include <cstdlib>
 #include <string>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #include <vkdml/vkdml_testing.h>
 
@@ -126,7 +129,9 @@ std::string halfSuffix(TestDevice& device, const Selection& s) {
     const char* forced = std::getenv("VKDML_FORCE_INTEGER_HALF");
     const bool forcedInteger = forced && *forced && std::string(forced) != "0";
 #if defined(__x86_64__)
-    const bool native = info.DriverId == 13 /* VK_DRIVER_ID_MESA_LLVMPIPE */ && __builtin_cpu_supports("f16c") &&
+    unsigned eax, ebx, ecx, edx;  // CPUID leaf 1, ECX bit 29: F16C (clang 14 has no __builtin_cpu_supports("f16c"))
+    const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+    const bool native = info.DriverId == 13 /* VK_DRIVER_ID_MESA_LLVMPIPE */ && f16c &&
                         !forcedInteger;
 #else
     const bool native = false;
