@@ -1,6 +1,7 @@
 #include "core/dispatchable.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -169,6 +170,12 @@ CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_F
     } else {
         pipeline_ = &device.pipelines().get(lowered.program);
     }
+    // What recording relies on, proven here: every chunk lies inside each tensor (through the widest element).
+    uint32_t bits[dml::kMaxPlanTensors];
+    uint64_t totals[dml::kMaxPlanTensors] = {info.outputs[0].totalBytes};
+    for (uint32_t t = 0; t < tensorCount; ++t) bits[t] = plan_.elementBytes * 8;
+    for (size_t i = 0; i < info.inputs.size(); ++i) totals[i + 1] = info.inputs[i].totalBytes;
+    dml::requireChunksInside(chunks_, tensorCount, bits, totals, info.name());
 }
 
 CompiledOperator::~CompiledOperator() = default;
@@ -271,16 +278,9 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
     checkAliasing(bindings);
     if (general_) {
         std::vector<const BoundBuffer*> tensors;
-        std::vector<uint64_t> totals;
-        for (size_t o = 0; o < inf.outputs.size(); ++o) {
-            tensors.push_back(&bindings.outputs[o].buffers[0]);
-            totals.push_back(inf.outputs[o].totalBytes);
-        }
-        for (size_t i = 0; i < inf.inputs.size(); ++i) {
-            tensors.push_back(&bindings.inputs[i].buffers[0]);
-            totals.push_back(inf.inputs[i].totalBytes);
-        }
-        general_->record(recording, tensors.data(), totals.data(), inf.name());
+        for (size_t o = 0; o < inf.outputs.size(); ++o) tensors.push_back(&bindings.outputs[o].buffers[0]);
+        for (size_t i = 0; i < inf.inputs.size(); ++i) tensors.push_back(&bindings.inputs[i].buffers[0]);
+        general_->record(recording, tensors.data());
         return;
     }
 
@@ -293,7 +293,7 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
         ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 64 : 65535);
 
     const BoundBuffer* tensors[dml::kMaxPlanTensors] = {&bindings.outputs[0].buffers[0]};
-    uint64_t totals[dml::kMaxPlanTensors] = {inf.outputs[0].totalBytes};
+    [[maybe_unused]] uint64_t totals[dml::kMaxPlanTensors] = {inf.outputs[0].totalBytes};
     for (size_t i = 0; i < inf.inputs.size(); ++i) {
         tensors[i + 1] = &bindings.inputs[i].buffers[0];
         totals[i + 1] = inf.inputs[i].totalBytes;
@@ -319,9 +319,9 @@ void CompiledOperator::record(vk::Recording& recording, const TableBindings& bin
             // DMLCalcBufferTensorSize rounds up to 4 bytes.
             const uint64_t end = (start + span * eb + 3) & ~uint64_t(3);
             const uint64_t aligned = start - start % alignment;
-            // Bounds proven before recording: the chunk lies inside the tensor, the tensor inside its binding.
-            if (end > b.offset + totals[t] || end > b.buffer->size())
-                fail(E_FAIL, "internal: chunk outside its tensor (" + inf.name() + ")");
+            // Proven at compile time (requireChunksInside): the chunk lies inside the tensor; and by the binding
+            // table: the tensor inside its binding.
+            assert(b.offset % 4 == 0 && end <= b.offset + totals[t] && b.offset + totals[t] <= b.buffer->size());
             bound[t].range = {b.buffer->handle(), aligned, end - aligned};
             bound[t].written = t == 0;
             bases[t] = static_cast<uint32_t>((start - aligned) / eb / unit);
@@ -403,6 +403,10 @@ std::vector<BindingSlot> OperatorInitializer::readInputBindings(UINT count, cons
                                       target.initializerInputName(k) + ")";
             const uint64_t owned = target.ownedInputBytes(k);
             const bool bound = k < entries && array->Bindings[k].Buffer != nullptr;
+            if (target.ownedInputUnread(k)) {  // checked if bound, never read
+                if (bound) readBufferBinding(*device_, array->Bindings[k], DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT, entry);
+                continue;
+            }
             require(owned > 0 || !bound,
                     entry + ": not DML_TENSOR_FLAG_OWNED_BY_DML, so nothing is bound to it at initialization");
             require(owned == 0 || bound, entry + ": DML_TENSOR_FLAG_OWNED_BY_DML, so its data must be bound here");

@@ -65,6 +65,9 @@ public:
     virtual uint32_t initializerInputCount() const = 0;
     virtual std::string initializerInputName(uint32_t input) const = 0;
     virtual uint64_t ownedInputBytes(uint32_t) const { return 0; }
+    // An OWNED_BY_DML input nothing that runs reads (a graph input feeding only dead nodes): its entry may be bound
+    // or left empty, and is not read.
+    virtual bool ownedInputUnread(uint32_t) const { return false; }
     // Fills the persistent resource (PersistentResourceSize > 0): owned inputs and constants.
     virtual void recordInitialization(vk::Recording&, const std::vector<BoundBuffer>& /*owned*/,
                                       const BoundBuffer& /*persistent*/) {}

@@ -1,6 +1,7 @@
 #include "core/general_kernel.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 
 #include "core/error.h"
@@ -84,6 +85,7 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
                             ctx.caps().properties.deviceName + " lets a kernel bind " +
                             std::to_string(device.pipelines().bindingLimit()) + " storage buffers");
     plan_ = dml::planElementwise(tensors);
+    for (const dml::TensorLayout& t : tensors) totals_.push_back(t.totalBytes);
 
     program.access.resize(tensorCount);
     bool anyStrided = false;
@@ -160,6 +162,34 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
     }
     if (needFallback) compile(device, fallback_, false);
     name_ = main_.program.name();
+    dml::requireChunksInside(chunks_, tensorCount, plan_.tensorBits, totals_.data(), program.label);
+    requireGridFits(ctx);
+}
+
+// Invocations a dispatch of `count` elements of `chunk` runs.
+uint64_t GeneralKernel::invocations(const Variant& variant, const dml::Chunk& chunk, uint64_t count) const {
+    const Walk walk = variant.program.walk;
+    const uint64_t tileRows = kernel::kTileRows, tileBlocks = (chunk.sizes[1] + tileRows - 1) / tileRows;
+    return walk == Walk::Linear      ? (count + 3) / 4
+           : walk == Walk::Quads     ? count / 4
+           : walk == Walk::Tiles     ? count / chunk.sizes[1] * tileBlocks
+           : walk == Walk::TileQuads ? count / chunk.sizes[1] / 4 * tileBlocks
+                                     : count;
+}
+
+// Every chunk's dispatch fits the device's grid (the tail of a split one runs fewer invocations).
+void GeneralKernel::requireGridFits(const vk::Context& ctx) const {
+    const uint64_t groupsPerRow = std::min<uint64_t>(ctx.limits().maxComputeWorkGroupCount[0], 65535);
+    for (size_t i = 0; i < chunks_.size(); ++i) {
+        const Variant& variant = useFallback_[i] ? fallback_ : main_;
+        const uint64_t items = invocations(variant, chunks_[i], chunks_[i].count);
+        const uint64_t groups = (items + variant.pipeline->workgroupSize - 1) / variant.pipeline->workgroupSize;
+        const bool fits = variant.program.walk == Walk::Linear
+                              ? groups <= ctx.limits().maxComputeWorkGroupCount[0]
+                              : (groups + groupsPerRow - 1) / groupsPerRow <= ctx.limits().maxComputeWorkGroupCount[1];
+        if (!fits)
+            fail(E_FAIL, "internal: " + std::to_string(items) + " invocations exceed the grid (" + name_ + ")");
+    }
 }
 
 void GeneralKernel::compile(Device& device, Variant& variant, bool split) {
@@ -195,8 +225,7 @@ bool GeneralKernel::mainVariantFits(const dml::Chunk& chunk) const {
     return true;
 }
 
-void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* bound, const uint64_t* totals,
-                           const std::string& operatorName) const {
+void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* bound) const {
     const vk::Context& ctx = recording.context();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
     const uint64_t groupsPerRow = std::min<uint64_t>(ctx.limits().maxComputeWorkGroupCount[0], 65535);
@@ -219,8 +248,7 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
             // Elements narrower than 32 bits are read and written through their words: the range ends on one.
             const uint64_t end = (b.offset + ((first + span) * bits + 7) / 8 + 3) & ~uint64_t(3);
             const uint64_t aligned = start - start % alignment;
-            if (end > b.offset + totals[t] || end > b.buffer->size())
-                fail(E_FAIL, "internal: chunk outside its tensor (" + operatorName + ")");
+            assert(b.offset % 4 == 0 && end <= b.offset + totals_[t] && b.offset + totals_[t] <= b.buffer->size());
             ranges[t].range = {b.buffer->handle(), aligned, end - aligned};
             ranges[t].written = t < outputCount_;
             words[layout.bases + t] = static_cast<uint32_t>(((start - aligned) * 8 + first * bits % 8) / bits);
@@ -242,13 +270,7 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
                     for (uint32_t d = 0; d < chunk.rank; ++d)
                         words[layout.strides[t] + d] = static_cast<uint32_t>(plan_.strides[t][d]);
         }
-        const Walk walk = variant.program.walk;
-        const uint64_t tileRows = kernel::kTileRows, tileBlocks = (chunk.sizes[1] + tileRows - 1) / tileRows;
-        const uint64_t items = walk == Walk::Linear      ? (count + 3) / 4
-                               : walk == Walk::Quads     ? count / 4
-                               : walk == Walk::Tiles     ? count / chunk.sizes[1] * tileBlocks
-                               : walk == Walk::TileQuads ? count / chunk.sizes[1] / 4 * tileBlocks
-                                                         : count;
+        const uint64_t items = invocations(variant, chunk, count);
         const uint64_t groups = std::max<uint64_t>(1, (items + pipeline.workgroupSize - 1) / pipeline.workgroupSize);
         vk::DispatchCommand command;
         command.pipeline = &pipeline;
@@ -261,8 +283,7 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
         } else {  // one item per invocation, rows of groups
             command.groupCountX = static_cast<uint32_t>(std::min(groupsPerRow, groups));
             command.groupCountY = static_cast<uint32_t>((groups + command.groupCountX - 1) / command.groupCountX);
-            if (command.groupCountY > ctx.limits().maxComputeWorkGroupCount[1])
-                fail(E_FAIL, "internal: " + std::to_string(items) + " invocations exceed the grid (" + operatorName + ")");
+            assert(command.groupCountY <= ctx.limits().maxComputeWorkGroupCount[1]);  // requireGridFits
         }
         recording.dispatch(command);
     };

@@ -19,9 +19,10 @@ public:
     GeneralKernel(Device& device, const std::vector<dml::TensorLayout>& tensors, kernel::ElementwiseProgram program,
                   std::vector<uint32_t> attributes);
 
-    // `bound[t]` and `totals[t]` (TotalTensorSizeInBytes) per tensor in the same order; bounds are proven here.
-    void record(vk::Recording& recording, const BoundBuffer* const* bound, const uint64_t* totals,
-                const std::string& operatorName) const;
+    // `bound[t]` per tensor in the same order, each at least the layout's TotalTensorSizeInBytes (the binding
+    // table's checks). Nothing can fail here: the chunks were proven inside their tensors and the grid's limits at
+    // construction.
+    void record(vk::Recording& recording, const BoundBuffer* const* bound) const;
     const std::string& name() const { return name_; }
 
 private:
@@ -33,11 +34,14 @@ private:
     };
     void compile(Device& device, Variant& variant, bool split);
     bool mainVariantFits(const dml::Chunk& chunk) const;
+    uint64_t invocations(const Variant& variant, const dml::Chunk& chunk, uint64_t count) const;
+    void requireGridFits(const vk::Context& ctx) const;
 
     dml::ElementwisePlan plan_;
     std::vector<dml::Chunk> chunks_;
     std::vector<bool> useFallback_;  // per chunk
     Variant main_, fallback_;        // fallback: one element per step, packed tensors read as strided
+    std::vector<uint64_t> totals_;   // per tensor: TotalTensorSizeInBytes
     std::vector<uint32_t> attributes_;
     uint32_t outputCount_ = 1;
     std::string name_;

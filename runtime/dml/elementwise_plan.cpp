@@ -152,4 +152,18 @@ std::vector<Chunk> splitIntoChunks(const ElementwisePlan& plan, const ChunkLimit
     return chunks;
 }
 
+uint64_t chunkEndBytes(const Chunk& chunk, uint32_t t, uint32_t bits) {
+    return (((chunk.firstElement[t] + chunk.spanElements[t]) * bits + 7) / 8 + 3) & ~uint64_t(3);
+}
+
+void requireChunksInside(const std::vector<Chunk>& chunks, uint32_t tensorCount, const uint32_t* bits,
+                         const uint64_t* totals, const std::string& label) {
+    for (const Chunk& chunk : chunks)
+        for (uint32_t t = 0; t < tensorCount; ++t)
+            if (chunkEndBytes(chunk, t, bits[t]) > totals[t])
+                fail(E_FAIL, "internal: " + label + ": a chunk ends at byte " +
+                                 std::to_string(chunkEndBytes(chunk, t, bits[t])) + " of tensor " + std::to_string(t) +
+                                 ", past its TotalTensorSizeInBytes " + std::to_string(totals[t]));
+}
+
 }  // namespace vkdml::dml

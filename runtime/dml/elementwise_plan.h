@@ -45,4 +45,14 @@ struct ChunkLimits {
 
 std::vector<Chunk> splitIntoChunks(const ElementwisePlan& plan, const ChunkLimits& limits);
 
+// Where `chunk` ends in tensor t, in bytes from the tensor's first byte: past the 32-bit word holding the last
+// element it touches (kernels read and write narrow elements through their words). Bindings start 4-byte aligned,
+// so the range a dispatch binds for the chunk ends there too.
+uint64_t chunkEndBytes(const Chunk& chunk, uint32_t t, uint32_t bits);
+
+// Proves at compile time what recording relies on: every chunk lies inside each of its tensors (`bits` and `totals`,
+// TotalTensorSizeInBytes, per tensor). Throws E_FAIL naming `label` otherwise (a defect of the planner).
+void requireChunksInside(const std::vector<Chunk>& chunks, uint32_t tensorCount, const uint32_t* bits,
+                         const uint64_t* totals, const std::string& label);
+
 }  // namespace vkdml::dml

@@ -1,6 +1,7 @@
 #include "graph/compiled_graph.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include "core/error.h"
@@ -30,8 +31,9 @@ CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTI
     : CompiledDispatchable(device), graph_(std::move(graph)) {
     const dml::KernelTarget target = kernelTargetOf(device);
     std::vector<std::optional<kernel::ElementwiseProgram>> programs(graph_.nodes.size());
-    for (size_t n = 0; n < graph_.nodes.size(); ++n)
-        if (!graph_.nodes[n].constant()) programs[n] = graph::nodeProgram(graph_.nodes[n].info(), target);
+    for (size_t n = 0; n < graph_.nodes.size(); ++n)  // dead nodes are never run: no program, no kernel
+        if (graph_.live[n] && !graph_.nodes[n].constant())
+            programs[n] = graph::nodeProgram(graph_.nodes[n].info(), target);
     const bool fuse = !vk::envFlag("VKDML_DISABLE_FUSION");
     for (graph::Step& step : graph::planSteps(graph_, programs, device.pipelines().bindingLimit(), fuse)) {
         StepRun run;
@@ -48,6 +50,7 @@ CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTI
         steps_.push_back(std::move(run));
     }
     placeValues();
+    planStepTensors();
 }
 
 CompiledGraph::~CompiledGraph() = default;
@@ -64,30 +67,40 @@ uint64_t CompiledGraph::ownedInputBytes(uint32_t input) const {
     return graph_.inputOwned[input] && graph_.inputUsed[input] ? graph_.inputBytes[input] : 0;
 }
 
+bool CompiledGraph::ownedInputUnread(uint32_t input) const {
+    return graph_.inputOwned[input] && graph_.inputEdged[input] && !graph_.inputUsed[input];
+}
+
 // Homes: graph outputs for values that leave the graph, the persistent resource for owned inputs and constants, the
 // temporary resource for values read by a later step, placed first-fit among the values whose lifetimes (first to
-// last step that touches them, inclusive) overlap.
+// last step that touches them, inclusive) overlap. An output a single step writes but nothing reads (a multi-output
+// operator's unconnected output) takes temporary space for that step alone.
 void CompiledGraph::placeValues() {
-    const size_t nodeCount = graph_.nodes.size();
-    nodeHomes_.assign(nodeCount, Home{});
+    const uint32_t valueCount = graph_.valueCount();
+    valueHomes_.assign(valueCount, Home{});
     inputHomes_.assign(graph_.inputCount, Home{});
     inputAlignment_.assign(graph_.inputCount, DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT);
-    std::vector<int64_t> stepOf(nodeCount, -1), lastUse(nodeCount, -1);
+    std::vector<int64_t> producedAt(valueCount, -1), lastUse(valueCount, -1);
     for (size_t s = 0; s < steps_.size(); ++s)
-        for (uint32_t n : steps_[s].step.nodes) stepOf[n] = static_cast<int64_t>(s);
-    for (size_t n = 0; n < nodeCount; ++n) {
-        if (stepOf[n] < 0) continue;
-        const graph::GraphNode& node = graph_.nodes[n];
-        for (size_t k = 0; k < node.inputs.size(); ++k) {
-            const ValueRef& in = node.inputs[k];
-            if (in.kind == ValueRef::Kind::None) continue;  // an absent optional tensor
-            if (in.kind == ValueRef::Kind::GraphInput)
-                inputAlignment_[in.index] =
-                    std::max(inputAlignment_[in.index], node.info().slotInput(static_cast<uint32_t>(k))->baseAlignment);
-            else if (stepOf[in.index] != stepOf[n] || graph_.nodes[in.index].constant())
-                lastUse[in.index] = std::max(lastUse[in.index], stepOf[n]);
+        for (uint32_t n : steps_[s].step.nodes)
+            for (uint32_t v = graph_.firstValue[n]; v < graph_.firstValue[n + 1]; ++v)
+                producedAt[v] = static_cast<int64_t>(s);
+    for (size_t s = 0; s < steps_.size(); ++s)
+        for (uint32_t n : steps_[s].step.nodes) {
+            const graph::GraphNode& node = graph_.nodes[n];
+            for (size_t k = 0; k < node.inputs.size(); ++k) {
+                const ValueRef& in = node.inputs[k];
+                if (in.kind == ValueRef::Kind::None) continue;  // an absent optional tensor
+                if (in.kind == ValueRef::Kind::GraphInput) {
+                    inputAlignment_[in.index] = std::max(
+                        inputAlignment_[in.index], node.info().slotInput(static_cast<uint32_t>(k))->baseAlignment);
+                    continue;
+                }
+                const uint32_t v = graph_.valueId(in);
+                if (producedAt[v] != static_cast<int64_t>(s) || graph_.nodes[in.index].constant())
+                    lastUse[v] = std::max(lastUse[v], static_cast<int64_t>(s));
+            }
         }
-    }
     for (uint32_t g = 0; g < graph_.inputCount; ++g) {
         if (!graph_.inputOwned[g] || !graph_.inputUsed[g]) {
             inputHomes_[g] = {Home::Where::GraphInput, g, 0, graph_.inputBytes[g]};
@@ -96,45 +109,88 @@ void CompiledGraph::placeValues() {
         inputHomes_[g] = {Home::Where::Persistent, g, persistentBytes_, graph_.inputBytes[g]};
         persistentBytes_ += alignUp(graph_.inputBytes[g], kResourceAlignment);
     }
-    for (uint32_t g = static_cast<uint32_t>(graph_.outputs.size()); g-- > 0;)
-        nodeHomes_[graph_.outputs[g].index] = {Home::Where::GraphOutput, g, 0, 0};  // ends at the first one
+    for (uint32_t g = static_cast<uint32_t>(graph_.outputs.size()); g-- > 0;) {  // ends at the first one
+        const ValueRef& from = graph_.outputs[g];
+        valueHomes_[graph_.valueId(from)] = {Home::Where::GraphOutput, g, 0,
+                                             graph::outputLayout(graph_, from.index, from.slot).totalBytes};
+    }
+    for (const StepRun& run : steps_)
+        if (run.single)
+            for (uint32_t v = graph_.firstValue[run.step.nodes[0]]; v < graph_.firstValue[run.step.nodes[0] + 1]; ++v)
+                if (lastUse[v] < 0 && valueHomes_[v].where == Home::Where::None) lastUse[v] = producedAt[v];
     struct Placed { int64_t first, last; uint64_t offset, bytes; };
     std::vector<Placed> placed;
-    for (uint32_t n = 0; n < nodeCount; ++n) {
+    for (uint32_t n = 0; n < graph_.nodes.size(); ++n) {
         const graph::GraphNode& node = graph_.nodes[n];
         if (node.constant()) {
-            if (lastUse[n] < 0) continue;
+            const ValueRef value{ValueRef::Kind::NodeOutput, n, 0};
+            if (lastUse[graph_.valueId(value)] < 0) continue;
             uint64_t bytes = node.data.size();
-            for (const graph::GraphNode& consumer : graph_.nodes)
-                for (size_t k = 0; k < consumer.inputs.size(); ++k)
-                    if (consumer.inputs[k] == ValueRef{ValueRef::Kind::NodeOutput, n, 0})
-                        bytes = std::max(bytes, consumer.info().slotInput(static_cast<uint32_t>(k))->totalBytes);
+            for (uint32_t c = 0; c < graph_.nodes.size(); ++c)
+                if (graph_.live[c])
+                    for (size_t k = 0; k < graph_.nodes[c].inputs.size(); ++k)
+                        if (graph_.nodes[c].inputs[k] == value)
+                            bytes = std::max(bytes,
+                                             graph_.nodes[c].info().slotInput(static_cast<uint32_t>(k))->totalBytes);
             bytes = alignUp(bytes, 4);
-            nodeHomes_[n] = {Home::Where::Persistent, 0, persistentBytes_, bytes};
+            valueHomes_[graph_.valueId(value)] = {Home::Where::Persistent, 0, persistentBytes_, bytes};
             persistentBytes_ += alignUp(bytes, kResourceAlignment);
             continue;
         }
-        if (nodeHomes_[n].where == Home::Where::GraphOutput || lastUse[n] < 0 || stepOf[n] < 0) continue;
-        const uint64_t bytes = alignUp(node.info().outputs[0].totalBytes, kResourceAlignment);
-        uint64_t offset = 0;
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const Placed& p : placed)
-                if (p.first <= lastUse[n] && stepOf[n] <= p.last && offset < p.offset + p.bytes &&
-                    p.offset < offset + bytes) {
-                    offset = p.offset + p.bytes;
-                    moved = true;
-                }
+        for (uint32_t slot = 0; slot < graph_.outputCountOf(n); ++slot) {
+            const uint32_t v = graph_.firstValue[n] + slot;
+            if (valueHomes_[v].where != Home::Where::None || lastUse[v] < 0 || producedAt[v] < 0) continue;
+            const uint64_t valueBytes = node.info().outputs[slot].totalBytes;
+            const uint64_t bytes = alignUp(valueBytes, kResourceAlignment);
+            uint64_t offset = 0;
+            for (bool moved = true; moved;) {
+                moved = false;
+                for (const Placed& p : placed)
+                    if (p.first <= lastUse[v] && producedAt[v] <= p.last && offset < p.offset + p.bytes &&
+                        p.offset < offset + bytes) {
+                        offset = p.offset + p.bytes;
+                        moved = true;
+                    }
+            }
+            placed.push_back({producedAt[v], lastUse[v], offset, bytes});
+            valueHomes_[v] = {Home::Where::Temporary, 0, offset, valueBytes};
+            temporaryBytes_ = std::max(temporaryBytes_, offset + bytes);
         }
-        placed.push_back({stepOf[n], lastUse[n], offset, bytes});
-        nodeHomes_[n] = {Home::Where::Temporary, 0, offset, node.info().outputs[0].totalBytes};
-        temporaryBytes_ = std::max(temporaryBytes_, offset + bytes);
     }
+}
+
+// Every tensor of every step gets its home now, so that recording only looks them up. A tensor without one is a
+// defect of the planner, reported here, at compile time.
+void CompiledGraph::planStepTensors() {
     for (StepRun& run : steps_) {
-        if (!run.single) continue;
-        const uint32_t n = run.step.nodes[0];
-        for (uint32_t g = 0; g < graph_.outputs.size(); ++g)
-            if (graph_.outputs[g].index == n && g != nodeHomes_[n].index) run.extraGraphOutputs.push_back(g);
+        const graph::Step& step = run.step;
+        if (run.fused) {
+            for (size_t o = 0; o < step.outputs.size(); ++o) {
+                const int64_t g = step.outputGraphIndex[o];
+                run.tensors.push_back(g >= 0 ? Home{Home::Where::GraphOutput, static_cast<uint32_t>(g), 0,
+                                                    step.outputs[o].layout.totalBytes}
+                                             : homeOf(step.outputs[o].value));
+            }
+            for (const graph::StepTensor& t : step.inputs) run.tensors.push_back(homeOf(t.value));
+        } else {
+            const uint32_t n = step.nodes[0];
+            const graph::GraphNode& node = graph_.nodes[n];
+            for (const ValueRef& in : node.inputs)
+                if (in.kind != ValueRef::Kind::None) run.tensors.push_back(homeOf(in));
+            run.singleInputs = static_cast<uint32_t>(run.tensors.size());
+            for (uint32_t slot = 0; slot < graph_.outputCountOf(n); ++slot) {
+                const ValueRef value{ValueRef::Kind::NodeOutput, n, slot};
+                const Home home = homeOf(value);
+                const uint64_t bytes = node.info().outputs[slot].totalBytes;
+                run.tensors.push_back(home);
+                for (uint32_t g = 0; g < graph_.outputs.size(); ++g)
+                    if (graph_.outputs[g] == value && !(home.where == Home::Where::GraphOutput && home.index == g))
+                        run.copies.push_back({home, {Home::Where::GraphOutput, g, 0, bytes}, bytes});
+            }
+        }
+        for (const Home& home : run.tensors)
+            if (home.where == Home::Where::None)
+                fail(E_FAIL, "internal: a value of " + graph_.nodes[step.nodes[0]].name + "'s step has no home");
     }
 }
 
@@ -204,7 +260,7 @@ std::vector<BindingSlot> CompiledGraph::readOutputBindings(UINT count, const DML
 }
 
 CompiledGraph::Home CompiledGraph::homeOf(const ValueRef& value) const {
-    return value.kind == ValueRef::Kind::GraphInput ? inputHomes_[value.index] : nodeHomes_[value.index];
+    return value.kind == ValueRef::Kind::GraphInput ? inputHomes_[value.index] : valueHomes_[graph_.valueId(value)];
 }
 
 BoundBuffer CompiledGraph::resolve(const Home& home, const TableBindings& bindings) const {
@@ -217,7 +273,8 @@ BoundBuffer CompiledGraph::resolve(const Home& home, const TableBindings& bindin
             return {bindings.persistent.buffer, bindings.persistent.offset + home.offset, home.bytes};
         case Home::Where::None: break;
     }
-    fail(E_FAIL, "internal: a graph value has no home");
+    assert(!"planStepTensors gave every tensor a home");
+    return {};
 }
 
 void CompiledGraph::checkBindings(const TableBindings& bindings) const {
@@ -259,40 +316,24 @@ void CompiledGraph::checkBindings(const TableBindings& bindings) const {
 void CompiledGraph::record(vk::Recording& recording, const TableBindings& bindings) {
     checkBindings(bindings);
     for (const StepRun& run : steps_) {
-        const graph::Step& step = run.step;
+        std::vector<BoundBuffer> tensors;
+        for (const Home& home : run.tensors) tensors.push_back(resolve(home, bindings));
         if (run.fused) {
-            std::vector<BoundBuffer> tensors;
-            std::vector<uint64_t> totals;
-            for (size_t o = 0; o < step.outputs.size(); ++o) {
-                const int64_t g = step.outputGraphIndex[o];
-                tensors.push_back(g >= 0 ? bindings.outputs[g].buffers[0]
-                                         : resolve(homeOf(step.outputs[o].value), bindings));
-                totals.push_back(step.outputs[o].layout.totalBytes);
-            }
-            for (const graph::StepTensor& t : step.inputs) {
-                tensors.push_back(resolve(homeOf(t.value), bindings));
-                totals.push_back(t.layout.totalBytes);
-            }
             std::vector<const BoundBuffer*> pointers;
             for (const BoundBuffer& b : tensors) pointers.push_back(&b);
-            run.fused->record(recording, pointers.data(), totals.data(), displayName());
+            run.fused->record(recording, pointers.data());
             continue;
         }
-        const graph::GraphNode& node = graph_.nodes[step.nodes[0]];
+        // CompiledOperator::record takes the present inputs only, in slot order (readInputBindings drops the
+        // DML_BINDING_TYPE_NONE slots of absent optional tensors the same way), then every output.
         TableBindings tb;
         tb.inputsBound = tb.outputsBound = true;
-        // CompiledOperator::record takes the present inputs only, in `inputs` order (readInputBindings drops the
-        // DML_BINDING_TYPE_NONE slots of absent optional tensors the same way).
-        for (const ValueRef& in : node.inputs)
-            if (in.kind != ValueRef::Kind::None)
-                tb.inputs.push_back({DML_BINDING_TYPE_BUFFER, {resolve(homeOf(in), bindings)}});
-        const BoundBuffer out = resolve(nodeHomes_[step.nodes[0]], bindings);
-        tb.outputs.push_back({DML_BINDING_TYPE_BUFFER, {out}});
+        for (size_t t = 0; t < tensors.size(); ++t)
+            (t < run.singleInputs ? tb.inputs : tb.outputs).push_back({DML_BINDING_TYPE_BUFFER, {tensors[t]}});
         run.single.get()->record(recording, tb);
-        const uint64_t bytes = node.info().outputs[0].totalBytes;
-        for (uint32_t g : run.extraGraphOutputs) {
-            const BoundBuffer& dst = bindings.outputs[g].buffers[0];
-            recording.copy({out.buffer->handle(), out.offset, bytes}, {dst.buffer->handle(), dst.offset, bytes});
+        for (const Copy& copy : run.copies) {
+            const BoundBuffer from = resolve(copy.from, bindings), to = resolve(copy.to, bindings);
+            recording.copy({from.buffer->handle(), from.offset, copy.bytes}, {to.buffer->handle(), to.offset, copy.bytes});
         }
     }
 }
@@ -308,8 +349,9 @@ void CompiledGraph::recordInitialization(vk::Recording& recording, const std::ve
                        {persistent.buffer->handle(), persistent.offset + home.offset, home.bytes});
     }
     for (uint32_t n = 0; n < graph_.nodes.size(); ++n) {
-        const Home& home = nodeHomes_[n];
-        if (!graph_.nodes[n].constant() || home.where != Home::Where::Persistent) continue;
+        if (!graph_.nodes[n].constant()) continue;
+        const Home& home = valueHomes_[graph_.valueId({ValueRef::Kind::NodeOutput, n, 0})];
+        if (home.where != Home::Where::Persistent) continue;
         std::vector<uint8_t> padded(home.bytes, 0);
         std::memcpy(padded.data(), graph_.nodes[n].data.data(), std::min<size_t>(padded.size(), graph_.nodes[n].data.size()));
         recording.write({persistent.buffer->handle(), persistent.offset + home.offset, home.bytes}, padded.data());

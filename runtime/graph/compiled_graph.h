@@ -28,6 +28,7 @@ public:
     uint32_t initializerInputCount() const override { return graph_.inputCount; }
     std::string initializerInputName(uint32_t input) const override { return "graph input " + std::to_string(input); }
     uint64_t ownedInputBytes(uint32_t input) const override;
+    bool ownedInputUnread(uint32_t input) const override;
     void recordInitialization(vk::Recording& recording, const std::vector<BoundBuffer>& owned,
                               const BoundBuffer& persistent) override;
 
@@ -43,21 +44,30 @@ private:
         uint64_t offset = 0;  // temporary or persistent
         uint64_t bytes = 0;
     };
+    struct Copy {
+        Home from, to;
+        uint64_t bytes;
+    };
     struct StepRun {
         graph::Step step;
         std::unique_ptr<GeneralKernel> fused;
         Ref<CompiledOperator> single;
-        std::vector<uint32_t> extraGraphOutputs;  // single: graph outputs its value is copied to
+        // Where each tensor the step binds lives, fixed at compile time. Fused: the program's outputs, then its
+        // inputs. Single: the node's present inputs in slot order, then every output slot.
+        std::vector<Home> tensors;
+        uint32_t singleInputs = 0;
+        std::vector<Copy> copies;  // single: its value copied to the graph outputs beyond the first it feeds
     };
 
     void placeValues();
+    void planStepTensors();
     Home homeOf(const graph::ValueRef& value) const;
     BoundBuffer resolve(const Home& home, const TableBindings& bindings) const;
     void checkBindings(const TableBindings& bindings) const;
 
     graph::GraphInfo graph_;
     std::vector<StepRun> steps_;
-    std::vector<Home> nodeHomes_;   // per node: its output's home (operator and constant nodes)
+    std::vector<Home> valueHomes_;  // per value (graph::GraphInfo::valueId): operator and constant node outputs
     std::vector<Home> inputHomes_;  // per graph input
     std::vector<uint32_t> inputAlignment_;
     uint64_t temporaryBytes_ = 0, persistentBytes_ = 0;

@@ -54,20 +54,19 @@ class Planner {
 public:
     Planner(const GraphInfo& graph, const std::vector<std::optional<ElementwiseProgram>>& programs, uint32_t maxTensors)
         : graph_(graph), programs_(programs), maxTensors_(maxTensors) {
-        const size_t count = graph.nodes.size();
-        consumers_.resize(count);
-        graphOutputs_.resize(count);
-        for (uint32_t n = 0; n < count; ++n)
-            for (const ValueRef& in : graph.nodes[n].inputs)
-                if (in.kind == ValueRef::Kind::NodeOutput) consumers_[in.index].push_back(n);
-        for (uint32_t g = 0; g < graph.outputs.size(); ++g) graphOutputs_[graph.outputs[g].index].push_back(g);
-        markLive();
+        consumers_.resize(graph.valueCount());
+        graphOutputs_.resize(graph.valueCount());
+        for (uint32_t n = 0; n < graph.nodes.size(); ++n)
+            if (graph.live[n])  // a dead consumer reads nothing: it never runs
+                for (const ValueRef& in : graph.nodes[n].inputs)
+                    if (in.kind == ValueRef::Kind::NodeOutput) consumers_[graph.valueId(in)].push_back(n);
+        for (uint32_t g = 0; g < graph.outputs.size(); ++g) graphOutputs_[graph.valueId(graph.outputs[g])].push_back(g);
     }
 
     std::vector<Step> plan(bool fuse) {
         group_.assign(graph_.nodes.size(), -1);
         for (uint32_t n : graph_.order) {
-            if (!live_[n] || graph_.nodes[n].constant()) continue;
+            if (!graph_.live[n] || graph_.nodes[n].constant()) continue;
             const int64_t g = fuse && programs_[n] ? groupToJoin(n) : -1;
             if (g >= 0) {
                 groups_[g].push_back(n);
@@ -89,21 +88,16 @@ public:
     }
 
 private:
-    void markLive() {
-        live_.assign(graph_.nodes.size(), false);
-        std::vector<uint32_t> pending;
-        for (const ValueRef& out : graph_.outputs) pending.push_back(out.index);
-        while (!pending.empty()) {
-            const uint32_t n = pending.back();
-            pending.pop_back();
-            if (live_[n]) continue;
-            live_[n] = true;
-            for (const ValueRef& in : graph_.nodes[n].inputs)
-                if (in.kind == ValueRef::Kind::NodeOutput) pending.push_back(in.index);
-        }
-    }
-
+    // Fused nodes have one output (groupToJoin and nodeProgram see to it): value (node, 0).
+    static ValueRef resultOf(uint32_t node) { return {ValueRef::Kind::NodeOutput, node, 0}; }
     const dml::TensorLayout& outputOf(uint32_t node) const { return graph_.nodes[node].info().outputs[0]; }
+
+    // Whether a node outside `members` reads `value`.
+    bool readOutside(const ValueRef& value, const std::vector<uint32_t>& members) const {
+        for (uint32_t c : consumers_[graph_.valueId(value)])
+            if (!inGroup(members, c)) return true;
+        return false;
+    }
 
     // The latest group a producer of n is in (n must run after it), or the last group when n reads only graph
     // inputs and constants; -1 when n cannot join it.
@@ -117,7 +111,7 @@ private:
                 producers = true;
             }
         if (!producers) g = static_cast<int64_t>(groups_.size()) - 1;
-        if (g < 0 || !fusable_[g] || node.info().outputs.size() != 1 ||
+        if (g < 0 || !fusable_[g] || graph_.outputCountOf(n) != 1 ||
             !sameSizes(outputOf(groups_[g][0]), node.info().outputs[0]))
             return -1;
         for (size_t s = 0; s < node.inputs.size(); ++s) {
@@ -149,9 +143,8 @@ private:
                 if (in.kind == ValueRef::Kind::NodeOutput && inGroup(members, in.index)) continue;
                 addInput(inputs, types, {in, node.info().inputs[i]}, programs_[m]->inputs[i]);
             }
-            bool readOutside = false;
-            for (uint32_t c : consumers_[m]) readOutside = readOutside || !inGroup(members, c);
-            outputs += graphOutputs_[m].empty() ? (readOutside ? 1 : 0) : static_cast<uint32_t>(graphOutputs_[m].size());
+            const std::vector<uint32_t>& leaves = graphOutputs_[graph_.valueId(resultOf(m))];
+            outputs += leaves.empty() ? (readOutside(resultOf(m), members) ? 1 : 0) : static_cast<uint32_t>(leaves.size());
         }
         return static_cast<uint32_t>(inputs.size()) + outputs;
     }
@@ -173,7 +166,7 @@ private:
     void buildProgram(Step& step) const {
         ElementwiseProgram& p = step.program;
         p.label = "graph";
-        std::map<uint32_t, uint32_t> produced;  // node -> SSA value of its output, of the type it is stored as
+        std::map<uint32_t, uint32_t> produced;  // value id -> SSA value, of the type the value is stored as
         std::vector<bool> exact;                // per SSA value: exactly a value of its type (as read from memory)
         auto track = [&](bool isExact) { exact.resize(p.ops.size(), false), exact.back() = isExact; };
         for (uint32_t m : step.nodes) {
@@ -187,7 +180,7 @@ private:
                     const ValueRef& in = node.inputs[node.info().inputSlot(op.index)];
                     const ScalarType type = fragment.inputs[op.index];
                     if (in.kind == ValueRef::Kind::NodeOutput && inGroup(step.nodes, in.index)) {
-                        const uint32_t source = produced.at(in.index);
+                        const uint32_t source = produced.at(graph_.valueId(in));
                         const bool passes = p.ops[source].type == type && exact[source];
                         if (needsRoundTrip(p.ops[source].type, type) && !passes) {
                             value[v] = p.reinterpret(source, type);
@@ -207,7 +200,7 @@ private:
                         stored = p.cast(stored, fragment.outputs[0]);
                         track(false);
                     }
-                    produced[m] = stored;
+                    produced[graph_.valueId(resultOf(m))] = stored;
                     continue;
                 }
                 for (uint32_t& a : op.args) a = a < v ? value[a] : 0;
@@ -222,14 +215,13 @@ private:
             p.wideWords = p.wideWords || fragment.wideWords;
             // The step's output for this node, where it leaves the step.
             const dml::TensorLayout& layout = node.info().outputs[0];
-            bool readOutside = false;
-            for (uint32_t c : consumers_[m]) readOutside = readOutside || !inGroup(step.nodes, c);
-            std::vector<int64_t> targets(graphOutputs_[m].begin(), graphOutputs_[m].end());
-            if (targets.empty() && readOutside) targets.push_back(-1);
+            const uint32_t result = graph_.valueId(resultOf(m));
+            std::vector<int64_t> targets(graphOutputs_[result].begin(), graphOutputs_[result].end());
+            if (targets.empty() && readOutside(resultOf(m), step.nodes)) targets.push_back(-1);
             for (int64_t target : targets) {
                 p.outputs.push_back(fragment.outputs[0]);
-                p.store(static_cast<uint32_t>(p.outputs.size() - 1), produced[m]);
-                step.outputs.push_back({{ValueRef::Kind::NodeOutput, m, 0}, layout});
+                p.store(static_cast<uint32_t>(p.outputs.size() - 1), produced.at(result));
+                step.outputs.push_back({resultOf(m), layout});
                 step.outputGraphIndex.push_back(target);
             }
         }
@@ -238,9 +230,8 @@ private:
     const GraphInfo& graph_;
     const std::vector<std::optional<ElementwiseProgram>>& programs_;
     uint32_t maxTensors_;
-    std::vector<std::vector<uint32_t>> consumers_;     // per node
-    std::vector<std::vector<uint32_t>> graphOutputs_;  // per node: the graph outputs its output feeds
-    std::vector<bool> live_;
+    std::vector<std::vector<uint32_t>> consumers_;     // per value: the live nodes reading it
+    std::vector<std::vector<uint32_t>> graphOutputs_;  // per value: the graph outputs it feeds
     std::vector<int64_t> group_;                       // per node
     std::vector<std::vector<uint32_t>> groups_;
     std::vector<bool> fusable_;                        // per group

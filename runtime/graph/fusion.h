@@ -1,6 +1,6 @@
 // Cuts a validated graph into steps, in execution order: runs of element-wise nodes whose outputs have the same
-// sizes become one fused program (DESIGN.md §7); every other node is a step of its own, run by its operator's own
-// kernel. Values used only inside a fused step never touch memory. Plain data: no Vulkan.
+// sizes become one fused program (docs/ARCHITECTURE.md, "Graphs"); every other node is a step of its own, run by its
+// operator's own kernel. Values used only inside a fused step never touch memory. Plain data: no Vulkan.
 #pragma once
 
 #include <optional>

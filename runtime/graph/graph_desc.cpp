@@ -27,6 +27,7 @@ public:
         require(desc_.Nodes != nullptr, "DML_GRAPH_DESC.Nodes is NULL");
         graph_.inputCount = desc_.InputCount;
         graph_.inputOwned.assign(desc_.InputCount, false);
+        graph_.inputEdged.assign(desc_.InputCount, false);
         graph_.inputUsed.assign(desc_.InputCount, false);
         graph_.inputBytes.assign(desc_.InputCount, 0);
         graph_.outputs.assign(desc_.OutputCount, ValueRef{});
@@ -36,6 +37,8 @@ public:
         readOutputEdges();
         checkConnected();
         sortNodes();
+        numberValues();
+        markLive();
         return std::move(graph_);
     }
 
@@ -127,12 +130,11 @@ private:
             const dml::TensorLayout& layout = *graph_.nodes[d.ToNodeIndex].info().slotInput(d.ToNodeInputIndex);
             const bool owned = (layout.flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0;
             const uint32_t g = d.GraphInputIndex;
-            require(!graph_.inputUsed[g] || graph_.inputOwned[g] == owned,
+            require(!graph_.inputEdged[g] || graph_.inputOwned[g] == owned,
                     where + ": graph input " + std::to_string(g) +
                         " feeds tensors with and without DML_TENSOR_FLAG_OWNED_BY_DML");
-            graph_.inputUsed[g] = true;
+            graph_.inputEdged[g] = true;
             graph_.inputOwned[g] = owned;
-            graph_.inputBytes[g] = std::max(graph_.inputBytes[g], layout.totalBytes);
         }
     }
 
@@ -219,6 +221,32 @@ private:
         if (graph_.order.size() == count) return;
         for (uint32_t n = 0; n < count; ++n)
             require(pending[n] == 0, "the graph has a cycle through " + graph_.nodes[n].name);
+    }
+
+    void numberValues() {
+        graph_.firstValue.assign(1, 0);
+        for (const GraphNode& n : graph_.nodes)
+            graph_.firstValue.push_back(graph_.firstValue.back() +
+                                        (n.constant() ? 1 : static_cast<uint32_t>(n.info().outputs.size())));
+    }
+
+    // A node is live when some graph output depends on it. Graph inputs count as used (bound, sized, aligned) by
+    // live nodes only.
+    void markLive() {
+        graph_.live.assign(graph_.nodes.size(), false);
+        for (const ValueRef& out : graph_.outputs) graph_.live[out.index] = true;
+        for (size_t k = graph_.order.size(); k-- > 0;) {  // consumers before producers
+            const uint32_t n = graph_.order[k];
+            if (!graph_.live[n]) continue;
+            const GraphNode& node = graph_.nodes[n];
+            for (uint32_t s = 0; s < node.inputs.size(); ++s) {
+                const ValueRef& in = node.inputs[s];
+                if (in.kind == ValueRef::Kind::NodeOutput) graph_.live[in.index] = true;
+                if (in.kind != ValueRef::Kind::GraphInput) continue;
+                graph_.inputUsed[in.index] = true;
+                graph_.inputBytes[in.index] = std::max(graph_.inputBytes[in.index], node.info().slotInput(s)->totalBytes);
+            }
+        }
     }
 
     Device& device_;

@@ -1,7 +1,8 @@
 // Differential test of fusion: random valid graphs (1-40 nodes of every element-wise operator and activation vkdml
 // implements, see random_operators.h, over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values, and INT4
 // and UINT4 ones between QUANTIZE and DEQUANTIZE; random attributes; ranks 1-8; fan-out; broadcast, padded and
-// OWNED_BY_DML graph inputs; constant nodes), each compiled
+// OWNED_BY_DML graph inputs; constant nodes; dead nodes, whose output no graph output depends on, alone or in
+// chains, with packed or padded outputs; graph inputs that feed nothing or only dead nodes), each compiled
 // fused and with VKDML_DISABLE_FUSION=1 and run on the same inputs. Every operator is deterministic and both
 // compilations call the same library functions, so the outputs must be bit-equal (NaNs equal to any NaN). A failing
 // seed prints its graph; a full run must have used every operator.
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "graph_runner.h"
@@ -33,7 +35,11 @@ struct Value {
     Type type;
     int node = -1;        // -1: a graph input
     uint32_t input = 0;   // graph input index
+    bool deadEnd = false; // a node made to be dead: nothing reads it and it is no graph output
 };
+
+// What a graph holds that a compiler may get wrong, counted once per graph.
+using Properties = std::map<std::string, uint64_t>;
 
 struct RandomGraph {
     std::vector<uint32_t> sizes;
@@ -51,6 +57,8 @@ public:
     Generator(VkdmlDevice device, uint64_t seed, std::map<std::string, uint64_t>& coverage)
         : device_(device), rng_(seed), builder_(device), coverage_(coverage) {}
 
+    const Properties& properties() const { return properties_; }
+
     GraphBuilder& builder() { return builder_; }
 
     RandomGraph make() {
@@ -66,14 +74,20 @@ public:
         for (uint32_t s : g.sizes) log() << s << " ";
         log() << "}\n";
         const uint32_t nodes = 1 + uniform(uniform(8) == 0 ? 40 : 6);  // mostly small, some up to 40
-        for (uint32_t n = 0; n < nodes; ++n) addNode();
-        // Every value no node reads leaves the graph; a few others too (fan-out to graph outputs).
-        std::vector<bool> read(builder_.nodes.size(), false);
-        for (const auto& e : builder_.intermediates) read[e.FromNodeIndex] = true;
+        for (uint32_t n = 0; n < nodes; ++n) addNode(n > 0 && uniform(6) == 0);
+        // Values no node reads leave the graph, but some are left dead (with what only they read); a few others
+        // leave too (fan-out to graph outputs). The last value that is not a dead end always leaves.
+        std::vector<bool> readByLive(builder_.nodes.size(), false);
+        for (const auto& e : builder_.intermediates)
+            if (!deadEnd(e.ToNodeIndex)) readByLive[e.FromNodeIndex] = true;
+        int last = -1;
+        for (const Value& v : g.values)
+            if (v.node >= 0 && !isConstant(v.node) && !v.deadEnd) last = v.node;
         uint32_t outputs = 0;
         for (const Value& v : g.values) {
-            if (v.node < 0 || isConstant(v.node)) continue;
-            if (!read[v.node] || uniform(5) == 0) {
+            if (v.node < 0 || isConstant(v.node) || v.deadEnd) continue;
+            const bool leaves = !readByLive[v.node] ? v.node == last || uniform(5) != 0 : uniform(5) == 0;
+            if (leaves) {
                 builder_.outputEdge(v.node, outputs++);
                 g.outputBytes.push_back(desc(v.type).bytes());
                 g.outputTypes.push_back(v.type);
@@ -81,11 +95,70 @@ public:
                 log() << "output " << outputs - 1 << " = n" << v.node << "\n";
             }
         }
+        if (uniform(8) == 0) {  // a graph input no edge reads (bound or not)
+            g.inputData.emplace_back(uniform(2) ? std::vector<uint8_t>(16, 0) : std::vector<uint8_t>{});
+            g.owned.push_back(false);
+            builder_.inputCount = static_cast<uint32_t>(g.inputData.size());
+            properties_["graph input feeding no node"] = 1;
+            log() << "input " << g.inputData.size() - 1 << " feeds nothing\n";
+        }
+        noteDeadNodes();
         return g;
     }
 
 private:
     uint32_t uniform(uint32_t n) { return static_cast<uint32_t>(rng_() % n); }
+    bool deadEnd(uint32_t node) const { return deadEnds_.count(node) != 0; }
+
+    // Which nodes no graph output depends on, and what they are like; graph inputs only they read are sometimes
+    // left unbound (DML_BINDING_TYPE_NONE), as for inputs no edge reads.
+    void noteDeadNodes() {
+        const size_t count = builder_.nodes.size();
+        std::vector<bool> live(count, false);
+        for (const auto& e : builder_.outputs) live[e.FromNodeIndex] = true;
+        for (size_t n = count; n-- > 0;)  // nodes are added producers first
+            if (live[n])
+                for (const auto& e : builder_.intermediates)
+                    if (e.ToNodeIndex == n) live[e.FromNodeIndex] = true;
+        std::vector<bool> graphOutput(count, false);
+        for (const auto& e : builder_.outputs) graphOutput[e.FromNodeIndex] = true;
+        std::vector<bool> inputLive(graph_.inputData.size(), false), inputDead(graph_.inputData.size(), false);
+        for (const auto& e : builder_.inputs) (live[e.ToNodeIndex] ? inputLive : inputDead)[e.GraphInputIndex] = true;
+        bool any = false;
+        for (uint32_t n = 0; n < count; ++n) {
+            if (live[n] || isConstant(static_cast<int>(n))) continue;
+            any = true;
+            log() << "n" << n << " is dead\n";
+            const NodeFacts& facts = facts_[n];
+            if (facts.ownKernel) properties_["dead node run by its own kernel (integer activation)"] = 1;
+            if (facts.paddedOutput) properties_["dead node with a padded output"] = 1;
+            if (facts.type == DML_TENSOR_DATA_TYPE_FLOAT16) properties_["dead FLOAT16 node"] = 1;
+            if (facts.broadcastInput) properties_["dead node reading a broadcast or strided source"] = 1;
+            for (const auto& e : builder_.intermediates) {
+                if (e.ToNodeIndex != n || isConstant(static_cast<int>(e.FromNodeIndex))) continue;
+                if (!live[e.FromNodeIndex]) properties_["dead chain (a dead node read by a dead node)"] = 1;
+                if (live[e.FromNodeIndex] && !graphOutput[e.FromNodeIndex])
+                    properties_["dead node fed by a live intermediate value"] = 1;
+            }
+        }
+        if (any) properties_["dead node"] = 1;
+        for (uint32_t i = 0; i < graph_.inputData.size(); ++i) {
+            if (!inputDead[i] || inputLive[i]) continue;
+            properties_["graph input read by dead nodes only"] = 1;
+            if (uniform(2) == 0) graph_.inputData[i].clear();  // bound NONE (at initialization too when owned)
+        }
+    }
+
+    // Padded strides over the graph's sizes: each dimension one element longer than it is.
+    std::vector<uint32_t> paddedStrides() const {
+        std::vector<uint32_t> s(graph_.sizes.size());
+        uint64_t stride = 1;
+        for (size_t d = graph_.sizes.size(); d-- > 0;) {
+            s[d] = static_cast<uint32_t>(stride);
+            stride *= graph_.sizes[d] + 1;
+        }
+        return s;
+    }
     std::ostringstream& log() { return text_; }
     bool isConstant(int node) const { return builder_.nodes[node].Type == DML_GRAPH_NODE_TYPE_CONSTANT; }
 
@@ -136,7 +209,7 @@ private:
     Operand operand(Type type) {
         std::vector<uint32_t> candidates;
         for (uint32_t v = 0; v < graph_.values.size(); ++v)
-            if (graph_.values[v].type == type) candidates.push_back(v);
+            if (graph_.values[v].type == type && !graph_.values[v].deadEnd) candidates.push_back(v);
         std::vector<uint32_t> strides;
         if (!candidates.empty() && uniform(4) != 0) {
             const uint32_t v = candidates[candidates.size() - 1 - uniform(std::min<uint32_t>(4, candidates.size()))];
@@ -168,8 +241,9 @@ private:
     }
 
     // A node of a random operator and type; combinations the operator does not accept (checked on packed tensors
-    // first, so that no source is made for nothing) are drawn again.
-    void addNode() {
+    // first, so that no source is made for nothing) are drawn again. A dead end is a node nothing reads and no
+    // graph output takes; its output is sometimes padded.
+    void addNode(bool makeDeadEnd) {
         const std::vector<RandomOperator>& operators = randomOperators();
         const std::vector<Type> types(std::begin(kTypes), std::end(kTypes));
         for (uint32_t attempt = 0;; ++attempt) {
@@ -186,18 +260,28 @@ private:
             };
             std::vector<GraphTensorDesc> packed;
             for (Type input : t.inputs) packed.push_back(desc(input));
-            if (!builder_.accepts(packed, desc(t.output), create)) continue;
+            const GraphTensorDesc output = desc(t.output, makeDeadEnd && uniform(2) ? paddedStrides()
+                                                                                   : std::vector<uint32_t>{});
+            if (!builder_.accepts(packed, output, create)) continue;
 
+            sourceStrided_ = false;
             std::vector<Operand> operands;
             for (Type input : t.inputs) operands.push_back(operand(input));
             std::vector<GraphTensorDesc> inputs;
-            for (const Operand& o : operands) inputs.push_back(inputDesc(o));
-            const uint32_t node = builder_.addOperator(inputs, desc(t.output), create);
+            for (const Operand& o : operands) {
+                inputs.push_back(inputDesc(o));
+                sourceStrided_ = sourceStrided_ || !o.layout.strides.empty();
+            }
+            const uint32_t node = builder_.addOperator(inputs, output, create);
             ++coverage_[op.name];
-            log() << "n" << node << " = " << describe(op, a) << " " << typeName(t.output);
+            log() << "n" << node << " = " << describe(op, a) << " " << typeName(t.output)
+                  << (output.strides.empty() ? "" : " padded");
             for (size_t i = 0; i < operands.size(); ++i) connect(node, t.slots[i], i == 0, operands[i]);
-            log() << ")\n";
-            graph_.values.push_back({t.output, static_cast<int>(node), 0});
+            log() << ")" << (makeDeadEnd ? " dead end" : "") << "\n";
+            graph_.values.push_back({t.output, static_cast<int>(node), 0, makeDeadEnd});
+            if (makeDeadEnd) deadEnds_.insert(node);
+            const bool activation = std::string(op.name).rfind("ACTIVATION_", 0) == 0;
+            facts_[node] = {t.output, activation && !isFloatType(t.output), !output.strides.empty(), sourceStrided_};
             return;
         }
     }
@@ -209,6 +293,14 @@ private:
     RandomGraph graph_;
     std::map<uint32_t, std::vector<uint32_t>> strides_;
     std::ostringstream text_;
+    struct NodeFacts {
+        Type type;
+        bool ownKernel, paddedOutput, broadcastInput;
+    };
+    std::map<uint32_t, NodeFacts> facts_;  // per operator node
+    std::set<uint32_t> deadEnds_;
+    bool sourceStrided_ = false;  // the node being added reads a broadcast, padded or strided source
+    Properties properties_;
 
 public:
     std::string text() const { return text_.str(); }
@@ -263,6 +355,7 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
     const auto [first, count] = seedRange();
     uint64_t graphs = 0, nodes = 0, fusedSteps = 0, steps = 0;
     std::map<std::string, uint64_t> coverage;
+    Properties properties;  // graphs with each property
     for (uint64_t seed = first; seed < first + count; ++seed) {
         std::vector<std::vector<uint8_t>> results[2];
         std::string text;
@@ -277,6 +370,7 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
             const HRESULT hr = generator.builder().compile(compiled.put());
             REQUIRE_MESSAGE(hr == S_OK, "seed ", seed, ": ", device.lastError(), "\n", text);
             if (fused) {
+                for (const auto& [name, n] : generator.properties()) properties[name] += n;
                 UINT s = 0, f = 0;
                 REQUIRE(vkdmlTestGraphSteps(compiled, &s, &f));
                 steps += s;
@@ -300,5 +394,14 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
     for (const RandomOperator& op : randomOperators())
         if (coverage[op.name] == 0) missing += std::string(" ") + op.name;
     if (count >= 200) CHECK_MESSAGE(missing.empty(), "operators no random graph used:" << missing);
+    std::ostringstream report;
+    for (const auto& [name, graphsWith] : properties) report << "\n  " << graphsWith << " with a " << name;
+    MESSAGE("graphs of this run with each property:" << report.str());
+    static const char* const kDeadProperties[] = {
+        "dead node", "dead chain (a dead node read by a dead node)", "dead node with a padded output",
+        "dead FLOAT16 node", "dead node fed by a live intermediate value", "dead node run by its own kernel (integer activation)",
+        "dead node reading a broadcast or strided source", "graph input feeding no node", "graph input read by dead nodes only"};
+    if (count >= 200)
+        for (const char* name : kDeadProperties) CHECK_MESSAGE(properties[name] > 0, "no random graph had a " << name);
     CHECK(device.validationMessageCount() == 0);
 }
