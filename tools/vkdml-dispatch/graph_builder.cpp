@@ -146,7 +146,8 @@ public:
         }
     }
 
-    // Every graph input used, every graph output and every present node input fed by exactly one edge.
+    // Every graph output and every present node input fed by exactly one edge (graph inputs may feed nothing, as
+    // DirectML allows: their binding is optional).
     void checkConnections() const {
         auto hasEdge = [&](GraphEndpoint::Kind kind, uint32_t index, uint32_t slot) {
             for (const GraphEdgeSpec& e : graph_.edges) {
@@ -155,9 +156,6 @@ public:
             }
             return false;
         };
-        for (uint32_t i = 0; i < inputs.size(); ++i)
-            if (!hasEdge(GraphEndpoint::GraphInput, i, 0))
-                modelError(path_.key("inputs").index(i), "graph input '" + inputs[i] + "' feeds no node");
         for (uint32_t i = 0; i < outputs.size(); ++i)
             if (!hasEdge(GraphEndpoint::GraphOutput, i, 0))
                 modelError(path_.key("outputs").index(i), "graph output '" + outputs[i] +

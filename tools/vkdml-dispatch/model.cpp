@@ -87,18 +87,20 @@ void parseBindings(const Json& bindings, const JsonPath& path, const Model& mode
     requireObject(bindings, path);
     for (auto it = bindings.begin(); it != bindings.end(); ++it) {
         const BindPoint* point = nullptr;
-        bool owned = false;
+        bool owned = false, input = false;
         for (const auto* points : {&d.inputs, &d.outputs})
             for (size_t i = 0; i < points->size(); ++i)
                 if ((*points)[i].name == it.key()) {
                     point = &(*points)[i];
-                    owned = points == &d.inputs && i < d.owned.size() && d.owned[i];
+                    input = points == &d.inputs;
+                    owned = input && i < d.owned.size() && d.owned[i];
                 }
         const JsonPath keyPath = path.key(it.key());
         if (!point)
             modelError(keyPath, "'" + it.key() + "' is not a tensor of " + operatorName(d) + " (bind points: " +
                                     bindPointList(d) + ")");
-        if (!point->present)
+        // A graph input no edge reads may be bound (to any resource) or not, as DirectML allows.
+        if (!point->present && !(d.isGraph && input))
             modelError(keyPath, "'" + it.key() + "' is bound but dispatchable '" + d.name +
                                     "' has no tensor desc for it");
         if (owned)
@@ -110,6 +112,10 @@ void parseBindings(const Json& bindings, const JsonPath& path, const Model& mode
         for (size_t i = 0; i < points.size(); ++i) {
             const BindPoint& point = points[i];
             const Json* value = findMember(bindings, point.name.c_str());
+            if (!point.present && d.isGraph && value && &points == &d.inputs) {  // an input no edge reads
+                out.push_back(parseSource(*value, path.key(point.name), model, point));
+                continue;
+            }
             if (!point.present || (i < owned.size() && owned[i])) {
                 out.emplace_back();  // DML_BINDING_TYPE_NONE
                 continue;
