@@ -1,4 +1,4 @@
-// What every element-wise kernel shares: the push constants (mirrored by runtime/core/kernel_params.h), the tensor
+// What every element-wise kernel shares: the push constants (mirrored by runtime/ops/elementwise/kernel_params.h), the tensor
 // bindings and the loads and stores for each storage variant. Binding 0 is the output, 1 the input, 2 the second
 // input of two-input kernels (VKDML_BINARY).
 //   VKDML_F32        fp32 elements in 32-bit words
@@ -30,7 +30,7 @@
 
 layout(local_size_x_id = 0) in;
 
-// 24 words of dimension arrays: 6 dimensions for two tensors, 5 for three (runtime/core/kernel_params.h).
+// 24 words of dimension arrays: 6 dimensions for two tensors, 5 for three (runtime/ops/elementwise/kernel_params.h).
 #ifdef VKDML_BINARY
 #define VKDML_MAX_RANK 5
 #else

@@ -1,10 +1,9 @@
 // vkdml_activations.glsl - the remaining element-wise activations of DirectML in driver-independent fp32
-// (DESIGN.md section 4). Include after vkdml_math.glsl, whose conventions this file follows exactly: only correctly
-// rounded +, -, * (OpFAdd/OpFSub/OpFMul), `precise` locals (no contraction), no fma(), every OpFDiv (2.5 ULP) either
-// refined by an exact residual step or confined to a negligible correction term, no driver exp/log/tanh/erf, NaN
-// and +-inf decided from the bits (GLSL min/max/clamp with NaN are undefined), subnormal inputs and parameters
-// treated as zeros of the same sign, results scaled by powers of two so that only the final rounding can
-// underflow or overflow.
+// (docs/ARCHITECTURE.md, "Numerics"). Include after vkdml_math.glsl, whose conventions this file follows exactly: only
+// correctly rounded +, -, * (OpFAdd/OpFSub/OpFMul), `precise` locals (no contraction), no fma(), every OpFDiv (2.5 ULP)
+// either refined by an exact residual step or confined to a negligible correction term, no driver exp/log/tanh/erf, NaN
+// and +-inf decided from the bits (GLSL min/max/clamp with NaN are undefined), subnormal inputs and parameters treated
+// as zeros of the same sign, results scaled by powers of two so that only the final rounding can underflow or overflow.
 //
 // Accuracy (tests/math/activations_host_test.cpp: every fp32 input class and parameter regime, all 65536 halves;
 // GELU also checked on all 2^32 inputs): RELU, LEAKY_RELU, PRELU, THRESHOLDED_RELU and SHRINK are correctly rounded

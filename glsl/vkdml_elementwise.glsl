@@ -2,8 +2,8 @@
 // the general kernels (runtime/kernel/general_generator.cpp). Overloads per computed type: float (FLOAT32 and
 // FLOAT16), int (INT8/16/32, sign-extended) and uint (UINT8/16/32, zero-extended); 64-bit forms have their own names
 // so that a kernel includes them only when it has the capabilities. Results narrower than 32 bits keep their low
-// bits when stored, so integer ADD/SUBTRACT/MULTIPLY wrap in every width. Rules DirectML leaves open: DESIGN.md
-// section 4 and docs/SEMANTICS.md.
+// bits when stored, so integer ADD/SUBTRACT/MULTIPLY wrap in every width. Rules DirectML leaves open:
+// docs/ARCHITECTURE.md ("Numerics") and docs/SEMANTICS.md.
 
 // `precise`: no contraction into fma with a neighbouring operation (DirectML's formulas have none).
 // A zero result is checked on the bits: where a kernel knows an operand (a fused graph's attribute, one value used

@@ -28,7 +28,7 @@ int vk_int_prelu(int x, int slope) {
 #ifdef VKDML_INT64
 // SHRINK on integers: x < -Threshold ? x + Bias : x > Threshold ? x - Bias : 0, the real result truncated toward
 // zero (as a float computation converted to an integer type would be) and saturated. The host turns the FLOAT
-// attributes into exact integer terms (runtime/dml/integer_shrink.h):
+// attributes into exact integer terms (runtime/ops/elementwise/integer_shrink.h):
 //   pc.p0bits  the last x of the lower branch (x <= it), pc.p1bits the first x of the upper branch (x >= it)
 //   pc.in2Base the low 32 bits of F = floor(Bias); C = ceil(Bias)
 //   pc.flags   bit 0: no x in the lower branch, bit 1: none in the upper, bit 2: Bias is not an integer (C = F + 1),

@@ -1,4 +1,5 @@
-// vkdml_math.glsl - driver-independent fp32 exp/expm1/log/log1p and the exp/log activations (DESIGN.md section 4).
+// vkdml_math.glsl - driver-independent fp32 exp/expm1/log/log1p and the exp/log activations (docs/ARCHITECTURE.md,
+// "Numerics").
 //
 // Why: Vulkan only promises exp/log to 3+2|x| ULP (and log to 2^-21 absolute near 1), OpFDiv to 2.5 ULP for
 // divisors in [2^-126, 2^126], lets fma() be a separate multiply and add, and may flush fp32 denormals. It does
@@ -10,7 +11,7 @@
 // Accuracy (fp32; tests/math/math_host_test.cpp: every 256th bit pattern, the specials, many parameter sets; also
 // bit-identical on lavapipe): every function is within 1 ULP of the correctly rounded result (largest measured
 // error 0.75 ULP as a real number; exp 0.75, expm1 0.55, log 0.61, log1p 0.64); vk_act_linear is within 1 ULP of
-// the fused (singly rounded) alpha*x+beta. The DESIGN.md bounds are 1 ULP (math functions, LINEAR) and 4 ULP.
+// the fused (singly rounded) alpha*x+beta. The project's bounds are 1 ULP (math functions, LINEAR) and 4 ULP.
 // vk_div_cr and vk_sqrt_cr (DIVIDE, RECIP, SQRT) are correctly rounded, subnormal operands and results included
 // (tests/math/correct_rounding_host_test.cpp, with the driver's estimate made wrong by up to 31 ULP).
 // Denormals: fp32-subnormal *inputs* x and subnormal *parameters* of the activations are treated as zeros of the

@@ -12,8 +12,8 @@
 //
 // Same building blocks and rules as vkdml_math.glsl (correctly rounded +, -, *; `precise`; no fma; error-free
 // transformations where they matter, plain rounding where the analysis below shows it costs < 2^-26 relative), same
-// bounds (DESIGN.md section 4: <= 4 ULP fp32, <= 1 ULP for fp16 tensors), same special values and denormal rules;
-// tests/math/math_host_test.cpp checks both against the double-precision reference and against each other.
+// bounds (<= 4 ULP fp32, <= 1 ULP for fp16 tensors; docs/ARCHITECTURE.md, "Numerics"), same special values and denormal
+// rules; tests/math/math_host_test.cpp checks both against the double-precision reference and against each other.
 #ifndef VKDML_STRAIGHT_GLSL
 #define VKDML_STRAIGHT_GLSL
 

@@ -109,15 +109,13 @@ VKDML_API HRESULT vkdmlExecuteCommandLists(VkdmlDevice device, UINT count, const
     return guarded(d, "vkdmlExecuteCommandLists", [&] {
         require(count > 0 && commandLists != nullptr, "count is 0 or commandLists is NULL");
         std::vector<CommandList*> lists;
-        std::vector<VkCommandBuffer> buffers;
         for (UINT i = 0; i < count; ++i) {
             CommandList& list = need<CommandList>(commandLists[i], ("commandLists[" + std::to_string(i) + "]").c_str());
             require(&list.owningDevice() == d, "commandLists[" + std::to_string(i) + "] belongs to another device");
-            buffers.push_back(list.closedCommandBuffer());
+            list.requireClosed();
             lists.push_back(&list);
         }
-        uint64_t value = d->queue().submit(buffers);
-        for (CommandList* list : lists) list->markSubmitted(value);
+        const uint64_t value = d->execute(lists);
         if (completionValue) *completionValue = value;
     });
 }
@@ -126,7 +124,7 @@ VKDML_API HRESULT vkdmlWaitForCompletion(VkdmlDevice device, UINT64 completionVa
     Device* d = as<Device>(device);
     if (!d) return E_INVALIDARG;
     bool done = false;
-    HRESULT hr = guarded(d, "vkdmlWaitForCompletion", [&] { done = d->queue().wait(completionValue, timeoutNs); });
+    HRESULT hr = guarded(d, "vkdmlWaitForCompletion", [&] { done = d->waitForCompletion(completionValue, timeoutNs); });
     if (FAILED(hr)) return hr;
     return done ? S_OK : DXGI_ERROR_WAIT_TIMEOUT;
 }
@@ -142,11 +140,7 @@ VKDML_API HRESULT vkdmlRecordDispatchVk(VkdmlDevice device, VkCommandBuffer comm
         require(&disp.owningDevice() == d && &t.owningDevice() == d,
                 "dispatchable and bindings must belong to this device");
         require(t.dispatchable() == &disp, "the binding table was created for a different dispatchable");
-        // Push descriptors only: a pooled descriptor set would have to outlive the application's command buffer.
-        require(d->pipelines().usesPushDescriptors(),
-                "vkdmlRecordDispatchVk needs VK_KHR_push_descriptor on this device");
-        vk::Recording recording(d->context(), d->pipelines(), commandBuffer);
-        disp.record(recording, t.bindings());
+        d->recordDispatch(commandBuffer, disp, t);
     });
 }
 

@@ -1,5 +1,7 @@
 // C entry points: devices, objects, feature queries, adapters.
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "entry.h"
 
@@ -70,10 +72,10 @@ VKDML_API HRESULT vkdmlEnumerateAdapters(UINT* count, VKDML_ADAPTER_INFO* infos)
     std::string message;  // no device to send it to
     return catchingErrors(
         [&] {
-            auto adapters = vk::Context::enumerateAdapters();
+            const std::vector<VKDML_ADAPTER_INFO> adapters = enumerateAdapters();
             const UINT available = static_cast<UINT>(adapters.size());
             const UINT written = infos ? std::min(*count, available) : 0;
-            for (UINT i = 0; i < written; ++i) fillAdapterInfo(adapters[i], &infos[i]);
+            for (UINT i = 0; i < written; ++i) infos[i] = adapters[i];
             *count = infos ? written : available;
         },
         message);

@@ -2,7 +2,6 @@
 // device's callback. No DirectML or Vulkan logic lives in api/.
 #pragma once
 
-#include <new>
 #include <string>
 
 #include <vkdml/vkdml.h>
@@ -51,21 +50,14 @@ Handle toHandle(Object* object) {
     return reinterpret_cast<Handle>(object);
 }
 
-// Runs `body`; an exception becomes its HRESULT and `message`.
+// Runs `body`; an exception becomes its HRESULT and `message` (hresultOfCurrentException in core/error.h).
 template <class Body>
 HRESULT catchingErrors(Body&& body, std::string& message) {
     try {
         body();
         return S_OK;
-    } catch (const Error& e) {
-        message = e.what();
-        return e.hr();
-    } catch (const std::bad_alloc&) {
-        message = "out of host memory";
-        return E_OUTOFMEMORY;
-    } catch (const std::exception& e) {
-        message = std::string("internal error: ") + e.what();
-        return E_FAIL;
+    } catch (...) {
+        return hresultOfCurrentException(message);
     }
 }
 

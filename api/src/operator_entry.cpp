@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "entry.h"
+#include "core/compiled_operator.h"
 #include "graph/compiled_graph.h"
 
 using namespace vkdml;
@@ -21,7 +22,7 @@ VKDML_API HRESULT vkdmlCreateOperator(VkdmlDevice device, const DML_OPERATOR_DES
     if (!op) return E_POINTER;
     *op = nullptr;
     return guarded(d, "vkdmlCreateOperator", [&] {
-        auto* created = new Operator(*d, dml::readOperatorDesc(desc, d->featureLevel()));
+        auto* created = Operator::create(*d, desc);
         *op = toHandle<VkdmlOperator>(created);
     });
 }
@@ -37,11 +38,6 @@ VKDML_API HRESULT vkdmlCompileOperator(VkdmlDevice device, VkdmlOperator op, DML
         require(&o.owningDevice() == d, "op belongs to another device");
         require((rawValue(flags) & ~uint32_t(kKnownExecutionFlags)) == 0,
                 "flags = " + std::to_string(rawValue(flags)) + " has unknown DML_EXECUTION_FLAGS bits");
-        for (size_t i = 0; i < o.info().inputs.size(); ++i)
-            if (o.info().inputs[i].flags & DML_TENSOR_FLAG_OWNED_BY_DML)
-                fail(E_NOTIMPL, std::string(o.info().inputNames[i]) +
-                                    ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML inputs of single operators are not "
-                                    "implemented by vkdml yet (graph inputs may be OWNED_BY_DML)");
         auto* created = new CompiledOperator(*d, o, flags);
         *compiled = toHandle<VkdmlCompiledOperator>(created);
     });
@@ -74,7 +70,8 @@ VKDML_API HRESULT vkdmlCreateOperatorInitializer(VkdmlDevice device, UINT operat
         for (UINT i = 0; i < operatorCount; ++i) {
             auto* target = dynamic_cast<CompiledDispatchable*>(
                 &need<Dispatchable>(operators[i], ("operators[" + std::to_string(i) + "]").c_str()));
-            require(target != nullptr, "operators[" + std::to_string(i) + "] is an initializer, not a compiled operator");
+            require(target != nullptr,
+                    "operators[" + std::to_string(i) + "] is an initializer, not a compiled operator");
             require(&target->owningDevice() == d, "operators[" + std::to_string(i) + "] belongs to another device");
             targets.emplace_back(target);
         }

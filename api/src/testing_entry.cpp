@@ -1,28 +1,18 @@
-// C entry points of vkdml_testing.h: the fault-injection hook, which kernel an operator was compiled to, and the
-// command-list timestamps vkdml-bench times the GPU with.
+// C entry points of vkdml_testing.h: the fault-injection hook, which kernel an operator was compiled to, options
+// changed on a live device, and the command-list timestamps vkdml-bench times the GPU with.
 #include <vkdml/vkdml_testing.h>
 
 #include "entry.h"
 #include "core/command_list.h"
-#include "core/dispatchable.h"
+#include "core/compiled_operator.h"
+#include "core/testing_hooks.h"
 #include "graph/compiled_graph.h"
-#include "vk/fault_injection.h"
-
-namespace {
-vkdml::vk::FaultSite siteOf(VKDML_FAULT_SITE site) {
-    switch (site) {
-        case VKDML_FAULT_SITE_SUBMIT: return vkdml::vk::FaultSite::Submit;
-        case VKDML_FAULT_SITE_SHADER_COMPILE: return vkdml::vk::FaultSite::ShaderCompile;
-        default: return vkdml::vk::FaultSite::Allocation;
-    }
-}
-}  // namespace
 
 extern "C" {
 
-VKDML_API void vkdmlTestInjectFault(VKDML_FAULT_SITE site, UINT64 nth) { vkdml::vk::armFault(siteOf(site), nth); }
+VKDML_API void vkdmlTestInjectFault(VKDML_FAULT_SITE site, UINT64 nth) { vkdml::injectFault(site, nth); }
 
-VKDML_API UINT64 vkdmlTestFaultSiteCalls(VKDML_FAULT_SITE site) { return vkdml::vk::faultSiteCalls(siteOf(site)); }
+VKDML_API UINT64 vkdmlTestFaultSiteCalls(VKDML_FAULT_SITE site) { return vkdml::faultSiteCalls(site); }
 
 VKDML_API const char* vkdmlTestShaderName(VkdmlDispatchable compiledOperator) {
     auto* dispatchable = vkdml::api::as<vkdml::Dispatchable>(compiledOperator);
@@ -36,6 +26,12 @@ VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, 
     *steps = static_cast<UINT>(graph->stepCount());
     *fused = static_cast<UINT>(graph->fusedStepCount());
     return 1;
+}
+
+VKDML_API HRESULT vkdmlTestSetOption(VkdmlDevice device, VKDML_TEST_OPTION option, UINT64 value) {
+    auto* d = vkdml::api::as<vkdml::Device>(device);
+    if (!d) return E_INVALIDARG;
+    return vkdml::api::guarded(d, "vkdmlTestSetOption", [&] { vkdml::setTestOption(*d, option, value); });
 }
 
 VKDML_API HRESULT vkdmlTestEnableTimestamps(VkdmlCommandList commandList) {

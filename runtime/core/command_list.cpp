@@ -1,6 +1,7 @@
 #include "core/command_list.h"
 
 #include "core/error.h"
+#include "vk/error.h"
 
 namespace vkdml {
 
@@ -26,7 +27,7 @@ CommandList::~CommandList() {
     if (last) {
         try {
             device_->queue().wait(last, UINT64_MAX);
-        } catch (const Error&) {
+        } catch (const vk::Error&) {
         }
     }
     for (const Slot& slot : slots_)
@@ -108,8 +109,12 @@ void CommandList::recordCopy(Buffer& dst, uint64_t dstOffset, Buffer& src, uint6
     slots_[current_].recording->copy({src.handle(), srcOffset, bytes}, {dst.handle(), dstOffset, bytes});
 }
 
-VkCommandBuffer CommandList::closedCommandBuffer() const {
+void CommandList::requireClosed() const {
     require(closed_, "vkdmlExecuteCommandLists: a command list is still open; close it first");
+}
+
+VkCommandBuffer CommandList::closedCommandBuffer() const {
+    requireClosed();
     return slots_[current_].cmd;
 }
 

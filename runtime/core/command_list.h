@@ -20,7 +20,9 @@ public:
     void reset();
     void recordDispatch(Dispatchable& dispatchable, BindingTable& table);
     void recordCopy(Buffer& dst, uint64_t dstOffset, Buffer& src, uint64_t srcOffset, uint64_t bytes);
-    // For vkdmlExecuteCommandLists: the closed command buffer, then the completion value it was submitted with.
+    // For vkdmlExecuteCommandLists: E_INVALIDARG unless closed; the closed command buffer, then the completion value
+    // it was submitted with (Device::execute).
+    void requireClosed() const;
     VkCommandBuffer closedCommandBuffer() const;
     void markSubmitted(uint64_t value);
     // vkdml-bench's GPU clock: from the next reset, each recording writes a timestamp before its first command and

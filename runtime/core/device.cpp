@@ -4,12 +4,49 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/binding_table.h"
+#include "core/command_list.h"
 #include "core/error.h"
 #include "core/raw_value.h"
 #include "dml/feature_levels.h"
 #include "dml/tensor.h"
+#include "vk/error.h"
+#include "vk/recording.h"
 
 namespace vkdml {
+
+namespace {
+
+// Fills `info` from adapter capabilities (vkdmlGetAdapterInfo and vkdmlEnumerateAdapters).
+void fillAdapterInfo(const vk::AdapterCaps& caps, VKDML_ADAPTER_INFO* info) {
+    std::memset(info, 0, sizeof(*info));
+    const auto& p = caps.properties;
+    std::snprintf(info->Name, sizeof(info->Name), "%s", p.deviceName);
+    info->AdapterIndex = caps.index;
+    info->VendorId = p.vendorID;
+    info->DeviceId = p.deviceID;
+    info->DeviceType = p.deviceType;
+    info->VulkanApiVersion = p.apiVersion;
+    info->DriverVersion = p.driverVersion;
+    info->DriverId = caps.driverId;
+    std::snprintf(info->DriverName, sizeof(info->DriverName), "%s", caps.driverName.c_str());
+    std::snprintf(info->DriverInfo, sizeof(info->DriverInfo), "%s", caps.driverInfo.c_str());
+    std::memcpy(info->DeviceUUID, caps.uuid, sizeof(info->DeviceUUID));
+    info->SupportsFloat16Arithmetic = caps.float16Arithmetic;
+    info->Supports16BitStorage = caps.storage16Bit;
+    info->SupportsFloat64 = caps.float64;
+    info->SupportsInt64 = caps.int64;
+    info->SupportsPushDescriptors = caps.pushDescriptors;
+    info->SupportsDenormPreserveFloat32 = caps.denormPreserveFloat32;
+    info->SubgroupSize = caps.subgroupSize;
+    for (int i = 0; i < 3; ++i) info->MaxComputeWorkGroupCount[i] = p.limits.maxComputeWorkGroupCount[i];
+    info->MaxComputeWorkGroupInvocations = p.limits.maxComputeWorkGroupInvocations;
+    info->MaxStorageBufferRange = p.limits.maxStorageBufferRange;
+    info->MinStorageBufferOffsetAlignment = p.limits.minStorageBufferOffsetAlignment;
+    info->DeviceLocalMemoryBytes = caps.deviceLocalBytes;
+}
+
+}  // namespace
 
 const char* objectKindName(ObjectKind kind) {
     switch (kind) {
@@ -32,10 +69,10 @@ Device* Device::create(const VKDML_DEVICE_DESC* desc) {
     require((flags & ~uint32_t(DML_CREATE_DEVICE_FLAG_DEBUG)) == 0,
             "VKDML_DEVICE_DESC.Flags = " + std::to_string(flags) + " has unknown bits");
     const uint32_t maxRaw = rawValue(d.MaximumFeatureLevel), minRaw = rawValue(d.MinimumFeatureLevel);
-    require(maxRaw == 0 || dml::isFeatureLevel(maxRaw), "VKDML_DEVICE_DESC.MaximumFeatureLevel = " +
-                                                            dml::featureLevelName(maxRaw) + " is not a DML_FEATURE_LEVEL");
-    require(minRaw == 0 || dml::isFeatureLevel(minRaw), "VKDML_DEVICE_DESC.MinimumFeatureLevel = " +
-                                                            dml::featureLevelName(minRaw) + " is not a DML_FEATURE_LEVEL");
+    require(maxRaw == 0 || dml::isFeatureLevel(maxRaw),
+            "VKDML_DEVICE_DESC.MaximumFeatureLevel = " + dml::featureLevelName(maxRaw) + " is not a DML_FEATURE_LEVEL");
+    require(minRaw == 0 || dml::isFeatureLevel(minRaw),
+            "VKDML_DEVICE_DESC.MinimumFeatureLevel = " + dml::featureLevelName(minRaw) + " is not a DML_FEATURE_LEVEL");
     const DML_FEATURE_LEVEL maxLevel = maxRaw ? static_cast<DML_FEATURE_LEVEL>(maxRaw) : dml::kHighestFeatureLevel;
     const DML_FEATURE_LEVEL minLevel = minRaw ? static_cast<DML_FEATURE_LEVEL>(minRaw) : DML_FEATURE_LEVEL_1_0;
     if (minLevel > maxLevel)
@@ -46,6 +83,7 @@ Device* Device::create(const VKDML_DEVICE_DESC* desc) {
             "VKDML_DEVICE_DESC.AdapterIndex = " + std::to_string(d.AdapterIndex) + ": use -1 or an adapter index");
 
     std::unique_ptr<Device> device(new Device());
+    device->options_ = Options::fromEnvironment();
     device->featureLevel_ = maxLevel;
     device->debug_ = (flags & DML_CREATE_DEVICE_FLAG_DEBUG) != 0;
     device->callback_ = d.MessageCallback;
@@ -60,6 +98,7 @@ Device* Device::create(const VKDML_DEVICE_DESC* desc) {
     cd.queue = d.Queue;
     cd.queueFamilyIndex = d.QueueFamilyIndex;
     cd.getInstanceProcAddr = d.GetInstanceProcAddr;
+    cd.options = device->options_.vulkan;
     Device* raw = device.get();
     cd.onValidationMessage = [raw](int severity, const char* message) {
         raw->report(static_cast<VKDML_MESSAGE_SEVERITY>(severity), S_OK, std::string("Vulkan validation: ") + message);
@@ -82,7 +121,7 @@ Device::~Device() {
     if (queue_) {
         try {
             queue_->waitIdle();
-        } catch (const Error&) {
+        } catch (const vk::Error&) {
         }
     }
     queue_.reset();
@@ -125,7 +164,8 @@ void Device::checkFeatureSupport(uint32_t feature, UINT querySize, const void* q
                     "CheckFeatureSupport(TENSOR_DATA_TYPE_SUPPORT): featureSupportDataSize = " +
                         std::to_string(dataSize) + " must be " +
                         std::to_string(sizeof(DML_FEATURE_DATA_TENSOR_DATA_TYPE_SUPPORT)) + " with a buffer");
-            const uint32_t raw = rawValue(static_cast<const DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT*>(query)->DataType);
+            const auto& typeQuery = *static_cast<const DML_FEATURE_QUERY_TENSOR_DATA_TYPE_SUPPORT*>(query);
+            const uint32_t raw = rawValue(typeQuery.DataType);
             require(raw != DML_TENSOR_DATA_TYPE_UNKNOWN && dml::isDataType(raw),
                     "CheckFeatureSupport(TENSOR_DATA_TYPE_SUPPORT): DataType = " + std::to_string(raw) +
                         " is not a DML_TENSOR_DATA_TYPE");
@@ -157,7 +197,8 @@ void Device::checkFeatureSupport(uint32_t feature, UINT querySize, const void* q
                 require(dml::isFeatureLevel(level), "CheckFeatureSupport(FEATURE_LEVELS): RequestedFeatureLevels[" +
                                                         std::to_string(i) + "] = " + dml::featureLevelName(level) +
                                                         " is not a DML_FEATURE_LEVEL");
-                if (level <= uint32_t(featureLevel_) && level > uint32_t(best)) best = static_cast<DML_FEATURE_LEVEL>(level);
+                if (level <= uint32_t(featureLevel_) && level > uint32_t(best))
+                    best = static_cast<DML_FEATURE_LEVEL>(level);
             }
             if (best == 0)
                 fail(DXGI_ERROR_UNSUPPORTED, "CheckFeatureSupport(FEATURE_LEVELS): none of the requested levels is "
@@ -170,34 +211,30 @@ void Device::checkFeatureSupport(uint32_t feature, UINT querySize, const void* q
                                      " is not a DML_FEATURE this device knows");
 }
 
-void fillAdapterInfo(const vk::AdapterCaps& caps, VKDML_ADAPTER_INFO* info) {
-    std::memset(info, 0, sizeof(*info));
-    const auto& p = caps.properties;
-    std::snprintf(info->Name, sizeof(info->Name), "%s", p.deviceName);
-    info->AdapterIndex = caps.index;
-    info->VendorId = p.vendorID;
-    info->DeviceId = p.deviceID;
-    info->DeviceType = p.deviceType;
-    info->VulkanApiVersion = p.apiVersion;
-    info->DriverVersion = p.driverVersion;
-    info->DriverId = caps.driverId;
-    std::snprintf(info->DriverName, sizeof(info->DriverName), "%s", caps.driverName.c_str());
-    std::snprintf(info->DriverInfo, sizeof(info->DriverInfo), "%s", caps.driverInfo.c_str());
-    std::memcpy(info->DeviceUUID, caps.uuid, sizeof(info->DeviceUUID));
-    info->SupportsFloat16Arithmetic = caps.float16Arithmetic;
-    info->Supports16BitStorage = caps.storage16Bit;
-    info->SupportsFloat64 = caps.float64;
-    info->SupportsInt64 = caps.int64;
-    info->SupportsPushDescriptors = caps.pushDescriptors;
-    info->SupportsDenormPreserveFloat32 = caps.denormPreserveFloat32;
-    info->SubgroupSize = caps.subgroupSize;
-    for (int i = 0; i < 3; ++i) info->MaxComputeWorkGroupCount[i] = p.limits.maxComputeWorkGroupCount[i];
-    info->MaxComputeWorkGroupInvocations = p.limits.maxComputeWorkGroupInvocations;
-    info->MaxStorageBufferRange = p.limits.maxStorageBufferRange;
-    info->MinStorageBufferOffsetAlignment = p.limits.minStorageBufferOffsetAlignment;
-    info->DeviceLocalMemoryBytes = caps.deviceLocalBytes;
+void Device::adapterInfo(VKDML_ADAPTER_INFO* info) const { fillAdapterInfo(ctx_->caps(), info); }
+
+uint64_t Device::execute(const std::vector<CommandList*>& lists) {
+    std::vector<VkCommandBuffer> buffers;
+    buffers.reserve(lists.size());
+    for (const CommandList* list : lists) buffers.push_back(list->closedCommandBuffer());
+    const uint64_t value = queue_->submit(buffers);
+    for (CommandList* list : lists) list->markSubmitted(value);
+    return value;
 }
 
-void Device::adapterInfo(VKDML_ADAPTER_INFO* info) const { fillAdapterInfo(ctx_->caps(), info); }
+bool Device::waitForCompletion(uint64_t value, uint64_t timeoutNs) { return queue_->wait(value, timeoutNs); }
+
+void Device::recordDispatch(VkCommandBuffer commandBuffer, Dispatchable& dispatchable, const BindingTable& table) {
+    require(pipelines_->usesPushDescriptors(), "vkdmlRecordDispatchVk needs VK_KHR_push_descriptor on this device");
+    vk::Recording recording(*ctx_, *pipelines_, commandBuffer);
+    dispatchable.record(recording, table.bindings());
+}
+
+std::vector<VKDML_ADAPTER_INFO> enumerateAdapters() {
+    const std::vector<vk::AdapterCaps> adapters = vk::Context::enumerateAdapters(Options::fromEnvironment().vulkan);
+    std::vector<VKDML_ADAPTER_INFO> infos(adapters.size());
+    for (size_t i = 0; i < adapters.size(); ++i) fillAdapterInfo(adapters[i], &infos[i]);
+    return infos;
+}
 
 }  // namespace vkdml

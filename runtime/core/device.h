@@ -5,15 +5,21 @@
 #include <atomic>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <vkdml/vkdml.h>
 
 #include "core/object.h"
+#include "core/options.h"
 #include "vk/context.h"
 #include "vk/pipelines.h"
 #include "vk/queue.h"
 
 namespace vkdml {
+
+class BindingTable;
+class CommandList;
+class Dispatchable;
 
 class Device final : public Object {
 public:
@@ -26,6 +32,9 @@ public:
     vk::PipelineStore& pipelines() { return *pipelines_; }
     vk::Queue& queue() { return *queue_; }
     DML_FEATURE_LEVEL featureLevel() const { return featureLevel_; }
+    // Read from the environment when the device was created; changed afterwards only by vkdmlTestSetOption.
+    const Options& options() const { return options_; }
+    Options& options() { return options_; }
     bool debug() const { return debug_; }
 
     void report(VKDML_MESSAGE_SEVERITY severity, HRESULT hr, const std::string& message);
@@ -38,7 +47,16 @@ public:
     void checkFeatureSupport(uint32_t feature, UINT querySize, const void* query, UINT dataSize, void* data) const;
     void adapterInfo(VKDML_ADAPTER_INFO* info) const;
 
+    // Submits closed command lists of this device in order; returns the value that completes when they all have.
+    uint64_t execute(const std::vector<CommandList*>& lists);
+    // true once `value` has completed, false when `timeoutNs` passes first.
+    bool waitForCompletion(uint64_t value, uint64_t timeoutNs);
+    // Records `dispatchable` with `table`'s bindings into an application's command buffer (vkdmlRecordDispatchVk).
+    // Push descriptors only: a pooled descriptor set would have to outlive the application's command buffer.
+    void recordDispatch(VkCommandBuffer commandBuffer, Dispatchable& dispatchable, const BindingTable& table);
+
 private:
+    Options options_;
     Device() : Object(ObjectKind::Device) {}
 
     std::unique_ptr<vk::Context> ctx_;
@@ -51,7 +69,7 @@ private:
     std::atomic<HRESULT> removedReason_{S_OK};
 };
 
-// Fills `info` from adapter capabilities (shared by vkdmlGetAdapterInfo and vkdmlEnumerateAdapters).
-void fillAdapterInfo(const vk::AdapterCaps& caps, VKDML_ADAPTER_INFO* info);
+// Every adapter a new Vulkan instance can see, in index order (vkdmlEnumerateAdapters).
+std::vector<VKDML_ADAPTER_INFO> enumerateAdapters();
 
 }  // namespace vkdml

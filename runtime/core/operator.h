@@ -8,6 +8,9 @@ namespace vkdml {
 
 class Operator final : public Object {
 public:
+    // Reads and validates `desc` through its family's schema row and shape rule (runtime/ops).
+    static Operator* create(Device& device, const DML_OPERATOR_DESC* desc);
+
     Operator(Device& device, dml::OperatorInfo info)
         : Object(ObjectKind::Operator), device_(&device), info_(std::move(info)) {}
     Device& owningDevice() override { return *device_; }

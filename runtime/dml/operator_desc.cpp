@@ -14,12 +14,6 @@ std::string OperatorInfo::name() const { return operatorName(schema->type); }
 
 namespace {
 
-std::string floatText(float value) {
-    std::ostringstream out;
-    out.precision(9);
-    out << value;
-    return out.str();
-}
 
 void checkFloatRule(const FieldSpec& field, float value, DML_FEATURE_LEVEL level, const std::string& where) {
     switch (field.rule) {
@@ -54,7 +48,7 @@ void checkSupport(const OperatorSchema& schema, const SupportTable& support, con
                             " on this data type is not implemented by vkdml yet");
 }
 
-// The activations DirectML lets an operator fuse (directml-api.md section 4.3; ELEMENT_WISE_CLIP only into
+// The activations DirectML lets an operator fuse (the descs' FusedActivation field; ELEMENT_WISE_CLIP only into
 // CONVOLUTION and GEMM, SOFTMAX only into GEMM).
 constexpr DML_OPERATOR_TYPE kFusable[] = {
     DML_OPERATOR_ACTIVATION_LINEAR,      DML_OPERATOR_ACTIVATION_SIGMOID,          DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
@@ -68,7 +62,7 @@ constexpr DML_OPERATOR_TYPE kFusable[] = {
 // A FusedActivation field: NULL, or a fusable activation available at `level` whose InputTensor and OutputTensor
 // are NULL; its FLOAT fields go to info.fused*.
 void readFusedActivation(const DML_OPERATOR_DESC* fused, DML_FEATURE_LEVEL level, const std::string& where,
-                         OperatorInfo& info) {
+                         const SchemaSource& schemas, OperatorInfo& info) {
     if (!fused) return;
     const uint32_t rawType = rawValue(fused->Type);
     bool fusable = false;
@@ -84,7 +78,7 @@ void readFusedActivation(const DML_OPERATOR_DESC* fused, DML_FEATURE_LEVEL level
                                      featureLevelName(introduced) + "; this device is capped at " +
                                      featureLevelName(level));
     require(fused->Desc != nullptr, where + "->Desc is NULL");
-    const OperatorSchema* schema = findSchema(type);
+    const OperatorSchema* schema = schemas.schema(type);
     if (!schema) fail(E_FAIL, "internal: fusable " + typeText + " has no schema");
     const auto* base = static_cast<const unsigned char*>(fused->Desc);
     size_t offset = 0;
@@ -97,7 +91,7 @@ void readFusedActivation(const DML_OPERATOR_DESC* fused, DML_FEATURE_LEVEL level
             std::memcpy(&value, base + offset, sizeof(value));
             offset += sizeof(FLOAT);
             checkFloatRule(field, value, level, prefix + field.name);
-            info.fusedFloats[info.fusedFloatCount++] = value;
+            info.fused.attributes.addFloat(field.name, value);
             continue;
         }
         // The activations' descs hold tensors and FLOATs only.
@@ -108,10 +102,36 @@ void readFusedActivation(const DML_OPERATOR_DESC* fused, DML_FEATURE_LEVEL level
         require(tensor == nullptr, prefix + field.name + " must be NULL: a fused activation runs on the operator's "
                                    "own output");
     }
-    info.fusedType = type;
+    info.fused.type = type;
 }
 
 }  // namespace
+
+std::string floatText(float value) {
+    std::ostringstream out;
+    out.precision(9);
+    out << value;
+    return out.str();
+}
+
+uint32_t Attributes::count(FieldKind kind) const {
+    uint32_t n = 0;
+    for (const Attribute& a : list_) n += a.kind == kind ? 1 : 0;
+    return n;
+}
+
+const Attribute* Attributes::find(const char* name) const {
+    for (const Attribute& a : list_)
+        if (std::strcmp(a.name, name) == 0) return &a;
+    return nullptr;
+}
+
+const Attribute& Attributes::nth(FieldKind kind, uint32_t k) const {
+    for (const Attribute& a : list_)
+        if (a.kind == kind && k-- == 0) return a;
+    fail(E_FAIL, "internal: an operator read an attribute of kind " + std::to_string(static_cast<int>(kind)) +
+                     " its desc does not have");
+}
 
 bool isFusableActivation(DML_OPERATOR_TYPE type) {
     for (DML_OPERATOR_TYPE t : kFusable)
@@ -119,7 +139,7 @@ bool isFusableActivation(DML_OPERATOR_TYPE type) {
     return false;
 }
 
-OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level) {
+OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, const SchemaSource& schemas) {
     require(desc != nullptr, "DML_OPERATOR_DESC is NULL");
     const uint32_t rawType = rawValue(desc->Type);
     require(rawType != DML_OPERATOR_INVALID && rawType < operatorTypeCount(),
@@ -130,7 +150,7 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
     require(introduced <= level, std::string("DML_OPERATOR_") + name + " needs feature level " +
                                      featureLevelName(introduced) + "; this device is capped at " +
                                      featureLevelName(level));
-    const OperatorSchema* schema = findSchema(type);
+    const OperatorSchema* schema = schemas.schema(type);
     if (!schema) fail(E_NOTIMPL, std::string("DML_OPERATOR_") + name + " is not implemented by vkdml yet");
     require(desc->Desc != nullptr, std::string("DML_OPERATOR_DESC.Desc is NULL (DML_OPERATOR_") + name + ")");
 
@@ -141,8 +161,6 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
     const std::string prefix = std::string("DML_") + name + "_OPERATOR_DESC.";
     const FieldSpec* typed = nullptr;  // the first tensor whose DataType the operator's other tensors share
     TensorLayout typedLayout;
-    std::vector<const FieldSpec*> inputSpecs, outputSpecs;  // per tensor in `inputs` / `outputs`: its field
-    std::vector<std::pair<bool, size_t>> tensorOrder;       // (output, index) of every tensor in field order
     // Reads, checks and records one tensor of `field`.
     auto addTensor = [&](const DML_TENSOR_DESC* tensorDesc, const FieldSpec& field, const std::string& where,
                          const char* fieldName, bool output) {
@@ -154,17 +172,17 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
                     where + ".Flags: DML_TENSOR_FLAG_OWNED_BY_DML is only valid on input tensors");
             require(!hasSelfOverlap(t), where + ": Strides make two elements share an address (" + t.describe() +
                                             "); outputs must not alias themselves");
-            tensorOrder.push_back({true, info.outputs.size()});
+            info.fieldOrder.push_back({true, static_cast<uint32_t>(info.outputs.size())});
             info.outputs.push_back(t);
             info.outputNames.push_back(fieldName);
-            outputSpecs.push_back(&field);
+            info.outputFields.push_back(&field);
         } else {
             info.inputSlots.push_back(static_cast<int32_t>(info.inputs.size()));
             info.inputSlotNames.push_back(fieldName);
-            tensorOrder.push_back({false, info.inputs.size()});
+            info.fieldOrder.push_back({false, static_cast<uint32_t>(info.inputs.size())});
             info.inputs.push_back(t);
             info.inputNames.push_back(fieldName);
-            inputSpecs.push_back(&field);
+            info.inputFields.push_back(&field);
         }
     };
     for (uint32_t i = 0; i < schema->fieldCount; ++i) {
@@ -176,8 +194,8 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             std::memcpy(&scaleBias, base + offset, sizeof(scaleBias));
             offset += sizeof(scaleBias);
             info.hasScaleBias = scaleBias != nullptr;
-            info.floats[info.floatCount++] = scaleBias ? scaleBias->Scale : 1.0f;
-            info.floats[info.floatCount++] = scaleBias ? scaleBias->Bias : 0.0f;
+            info.attributes.addFloat("ScaleBias.Scale", scaleBias ? scaleBias->Scale : 1.0f);
+            info.attributes.addFloat("ScaleBias.Bias", scaleBias ? scaleBias->Bias : 0.0f);
             continue;
         }
         if (field.kind == FieldKind::Enum) {
@@ -187,7 +205,7 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             offset += sizeof(UINT);
             require(value < field.enumCount, where + " = " + std::to_string(value) + " is not a valid value (0 to " +
                                                  std::to_string(field.enumCount - 1) + ")");
-            info.enums[info.enumCount++] = value;
+            info.attributes.addEnum(field.name, value);
             continue;
         }
         if (field.kind == FieldKind::Float) {
@@ -196,7 +214,7 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             std::memcpy(&value, base + offset, sizeof(value));
             offset += sizeof(FLOAT);
             checkFloatRule(field, value, level, where);
-            info.floats[info.floatCount++] = value;
+            info.attributes.addFloat(field.name, value);
             continue;
         }
         if (field.kind == FieldKind::QuantizationTensors) {
@@ -211,7 +229,8 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             const DML_TENSOR_DESC* array;
             std::memcpy(&array, base + offset, sizeof(array));
             offset += sizeof(array);
-            const uint32_t quantizationType = info.enumCount ? info.enums[info.enumCount - 1] : 0;
+            const uint32_t enums = info.attributes.count(FieldKind::Enum);
+            const uint32_t quantizationType = enums ? info.attributes.enumAt(enums - 1) : 0;
             require(quantizationType != DML_QUANTIZATION_TYPE_NONE,
                     prefix + "QuantizationType = 0 (DML_QUANTIZATION_TYPE_NONE): use SCALE (1) or SCALE_ZERO_POINT (2)");
             const uint32_t expected = quantizationType == DML_QUANTIZATION_TYPE_SCALE ? 1 : 2;
@@ -239,7 +258,9 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
         }
         if (field.kind == FieldKind::Scalar) {
             offset = (offset + alignof(DML_SCALAR_UNION) - 1) & ~(alignof(DML_SCALAR_UNION) - 1);
-            std::memcpy(&info.scalars[info.scalarCount++], base + offset, sizeof(uint64_t));
+            uint64_t raw;
+            std::memcpy(&raw, base + offset, sizeof(raw));
+            info.attributes.addScalar(field.name, raw);
             offset += sizeof(DML_SCALAR_UNION);
             continue;
         }
@@ -248,7 +269,7 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             const DML_OPERATOR_DESC* fused;
             std::memcpy(&fused, base + offset, sizeof(fused));
             offset += sizeof(fused);
-            readFusedActivation(fused, level, where, info);
+            readFusedActivation(fused, level, where, schemas, info);
             continue;
         }
         offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);
@@ -266,49 +287,14 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
         }
         addTensor(tensorDesc, field, where, field.name, field.kind == FieldKind::OutputTensor);
     }
-    // Element-wise rule: every tensor has the first input's DimensionCount and Sizes, and the DataType of the first
-    // tensor without a type rule of its own.
-    const TensorLayout& first = info.inputs.front();
-    auto sameAsFirst = [&](TensorLayout& t, const char* field, const FieldSpec& spec) {
-        if (spec.broadcastOnes && &t != &first && t.rank == first.rank) {
-            // Dimensions of size 1 repeat their element along the others' size (stride 0).
-            uint64_t elements = 1;
-            for (uint32_t d = 0; d < t.rank; ++d) {
-                if (t.sizes[d] == 1 && first.sizes[d] != 1) t.sizes[d] = first.sizes[d], t.strides[d] = 0;
-                elements *= t.sizes[d];
-            }
-            t.explicitStrides = true;
-            t.elementCount = elements;
-        }
-        require(spec.ownSupport || !typed || t.dataType == typedLayout.dataType,
-                prefix + field + ".DataType = " + dataTypeName(t.dataType) + " differs from " +
+    // Every tensor without a type table of its own has the DataType of the first such tensor.
+    for (const TensorRef& ref : info.fieldOrder) {
+        const TensorLayout& t = info.tensor(ref);
+        require(info.fieldOf(ref).ownSupport || !typed || t.dataType == typedLayout.dataType,
+                prefix + info.nameOf(ref) + ".DataType = " + dataTypeName(t.dataType) + " differs from " +
                     (typed ? typed->name : "") + ".DataType = " + dataTypeName(typedLayout.dataType));
-        require(t.rank == first.rank, prefix + field + ".DimensionCount = " + std::to_string(t.rank) +
-                                          " differs from " + info.inputNames[0] +
-                                          ".DimensionCount = " + std::to_string(first.rank));
-        for (uint32_t d = 0; d < t.rank; ++d)
-            require(t.sizes[d] == first.sizes[d],
-                    prefix + field + ".Sizes[" + std::to_string(d) + "] = " + std::to_string(t.sizes[d]) +
-                        " differs from " + info.inputNames[0] + ".Sizes[" + std::to_string(d) +
-                        "] = " + std::to_string(first.sizes[d]) +
-                        (spec.broadcastOnes ? " (and is not 1, which would broadcast)" : ""));
-    };
-    // Visit the tensors in field order (the order addTensor read them).
-    for (const auto& [output, index] : tensorOrder) {
-        if (output) sameAsFirst(info.outputs[index], info.outputNames[index], *outputSpecs[index]);
-        else sameAsFirst(info.inputs[index], info.inputNames[index], *inputSpecs[index]);
     }
-    if (type == DML_OPERATOR_ELEMENT_WISE_POW && level < DML_FEATURE_LEVEL_3_0)
-        require(info.inputs[1].dataType == info.inputs[0].dataType,
-                prefix + "ExponentTensor.DataType = " + dataTypeName(info.inputs[1].dataType) +
-                    " differs from InputTensor.DataType = " + dataTypeName(info.inputs[0].dataType) +
-                    ": they must match below feature level 3_0 (this device: " + featureLevelName(level) + ")");
-    for (uint32_t i = 0; i < schema->fieldCount; ++i)
-        if (schema->fields[i].kind == FieldKind::OptionalScaleBias && !(kFloatTypes & kTypeMask(first.dataType)) &&
-            (info.floats[0] != 1.0f || info.floats[1] != 0.0f))
-            fail(E_NOTIMPL, prefix + schema->fields[i].name + " = {" + floatText(info.floats[0]) + ", " +
-                                floatText(info.floats[1]) + "} on " + dataTypeName(first.dataType) +
-                                " tensors: a scale or bias is implemented for FLOAT32 and FLOAT16 only");
+    schemas.checkShapes(info, prefix, level);
     if (schema->checkTypes) schema->checkTypes(info, prefix);
     return info;
 }

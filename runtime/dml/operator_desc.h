@@ -10,7 +10,47 @@
 
 namespace vkdml::dml {
 
-constexpr uint32_t kMaxFloatAttributes = 4;
+// One non-tensor field of a desc, typed by its schema kind: Float (FLOAT), Enum (a 32-bit enum) or Scalar (the 8 raw
+// bytes of a DML_SCALAR_UNION, read as the ScalarDataType field says). A DML_SCALE_BIAS is two Float attributes,
+// "ScaleBias.Scale" and "ScaleBias.Bias" ({1, 0} when the pointer is NULL).
+struct Attribute {
+    const char* name = "";
+    FieldKind kind = FieldKind::Float;
+    float value = 0.0f;  // Float
+    uint32_t word = 0;   // Enum
+    uint64_t raw = 0;    // Scalar
+};
+
+// A desc's attributes in field order; operators read them by kind and position ("the second FLOAT") or by name.
+class Attributes {
+public:
+    void addFloat(const char* name, float value) { list_.push_back({name, FieldKind::Float, value, 0, 0}); }
+    void addEnum(const char* name, uint32_t value) { list_.push_back({name, FieldKind::Enum, 0.0f, value, 0}); }
+    void addScalar(const char* name, uint64_t raw) { list_.push_back({name, FieldKind::Scalar, 0.0f, 0, raw}); }
+
+    uint32_t count(FieldKind kind) const;
+    float floatAt(uint32_t k) const { return nth(FieldKind::Float, k).value; }  // the k-th Float attribute
+    uint32_t enumAt(uint32_t k) const { return nth(FieldKind::Enum, k).word; }
+    uint64_t scalarAt(uint32_t k) const { return nth(FieldKind::Scalar, k).raw; }
+    const Attribute* find(const char* name) const;  // nullptr when the desc has no such field
+    const std::vector<Attribute>& all() const { return list_; }
+
+private:
+    const Attribute& nth(FieldKind kind, uint32_t k) const;  // throws E_FAIL (a lowering bug) when absent
+    std::vector<Attribute> list_;
+};
+
+// One tensor of an operator: output or input `index`.
+struct TensorRef {
+    bool output;
+    uint32_t index;
+};
+
+// A FusedActivation field: the activation's type (DML_OPERATOR_INVALID: none) and its attributes.
+struct FusedActivation {
+    DML_OPERATOR_TYPE type = DML_OPERATOR_INVALID;
+    Attributes attributes;
+};
 
 struct OperatorInfo {
     const OperatorSchema* schema = nullptr;
@@ -21,18 +61,17 @@ struct OperatorInfo {
     // optional tensor (bound with DML_BINDING_TYPE_NONE), and the field's name.
     std::vector<int32_t> inputSlots;
     std::vector<const char*> inputSlotNames;
-    float floats[kMaxFloatAttributes] = {};  // FLOAT attributes in field order
-    uint32_t floatCount = 0;
-    uint32_t enums[2] = {};  // Enum fields in field order
-    uint32_t enumCount = 0;
+    // Per tensor in `inputs` / `outputs`: the schema field it was read from; and every tensor in field order.
+    std::vector<const FieldSpec*> inputFields, outputFields;
+    std::vector<TensorRef> fieldOrder;
+    Attributes attributes;      // every non-tensor field, in field order
     bool hasScaleBias = false;  // an OptionalScaleBias field was non-NULL
-    uint64_t scalars[2] = {};   // Scalar fields (DML_SCALAR_UNION) in field order: their 8 raw bytes
-    uint32_t scalarCount = 0;
-    // FusedActivation: the activation's type (DML_OPERATOR_INVALID: none) and its FLOAT fields in field order.
-    DML_OPERATOR_TYPE fusedType = DML_OPERATOR_INVALID;
-    float fusedFloats[2] = {};
-    uint32_t fusedFloatCount = 0;
+    FusedActivation fused;
     std::string name() const;  // "ACTIVATION_CELU"
+    TensorLayout& tensor(const TensorRef& r) { return r.output ? outputs[r.index] : inputs[r.index]; }
+    const TensorLayout& tensor(const TensorRef& r) const { return r.output ? outputs[r.index] : inputs[r.index]; }
+    const FieldSpec& fieldOf(const TensorRef& r) const { return *(r.output ? outputFields : inputFields)[r.index]; }
+    const char* nameOf(const TensorRef& r) const { return (r.output ? outputNames : inputNames)[r.index]; }
     // The input bound in `slot`, or nullptr when that optional tensor is absent.
     const TensorLayout* slotInput(uint32_t slot) const {
         if (inputSlots.empty()) return slot < inputs.size() ? &inputs[slot] : nullptr;  // all present
@@ -53,11 +92,28 @@ struct OperatorInfo {
     }
 };
 
+// A FLOAT as messages show it: shortest form, up to 9 significant digits.
+std::string floatText(float value);
+
 // Whether DirectML lets an operator's FusedActivation be `type` (ADD1's activations).
 bool isFusableActivation(DML_OPERATOR_TYPE type);
 
+// Where readOperatorDesc finds each operator's schema row and shape rule: the operator families (runtime/ops).
+class SchemaSource {
+public:
+    // nullptr when vkdml does not implement `type`.
+    virtual const OperatorSchema* schema(DML_OPERATOR_TYPE type) const = 0;
+    // The family's rule for the tensors' shapes and types (the element-wise one: every tensor has the same sizes).
+    // Throws E_INVALIDARG naming the field, E_NOTIMPL for valid combinations vkdml does not run.
+    virtual void checkShapes(OperatorInfo& info, const std::string& prefix, DML_FEATURE_LEVEL level) const = 0;
+
+protected:
+    ~SchemaSource() = default;
+};
+
 // Throws E_INVALIDARG for invalid descs (unknown type, operator above the device's feature level, bad fields) and
 // E_NOTIMPL, naming the operator, for valid operators vkdml does not implement yet.
-OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL deviceLevel);
+OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL deviceLevel,
+                              const SchemaSource& schemas);
 
 }  // namespace vkdml::dml

@@ -1,5 +1,5 @@
-// DML_OPERATOR_TYPE names and the feature level that introduced each, indexed by value (from
-// ../shared/reference/directml-api.md §2).
+// DML_OPERATOR_TYPE names and the feature level that introduced each, indexed by value (the order of
+// DirectML's DML_OPERATOR_TYPE enum, api/include/vkdml/DirectML.h).
 #pragma once
 
 namespace vkdml::dml {

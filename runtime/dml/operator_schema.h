@@ -1,7 +1,6 @@
-// The operator schema as data: one row per operator vkdml implements (its desc's fields in struct order, the
-// feature-level table it follows, whether it may run in place, the kernel that runs it), and the feature-level
-// tables (dimension counts and data types per level range). Adding an element-wise operator is one row here, one
-// GLSL function and one reference function in the tests.
+// The operator schema as data: what a row says of one operator (its desc's fields in struct order, the feature-level
+// table it follows, whether it may run in place, the kernel that runs it), and the feature-level tables (dimension
+// counts and data types per level range). Each operator family (runtime/ops) holds the rows of its operators.
 #pragma once
 
 #include <cstdint>
@@ -94,8 +93,6 @@ struct OperatorSchema {
     void (*checkTypes)(const OperatorInfo& info, const std::string& prefix) = nullptr;
 };
 
-// nullptr if vkdml does not implement `type`.
-const OperatorSchema* findSchema(DML_OPERATOR_TYPE type);
 // "ACTIVATION_CELU", or nullptr for values outside 0..177.
 const char* operatorName(DML_OPERATOR_TYPE type);
 // The level that introduced the operator (0 for INVALID or unknown values).

@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "core/raw_value.h"
-#include "graph/node_program.h"
+#include "ops/registry.h"
 
 namespace vkdml {
 
@@ -29,12 +29,13 @@ struct Range {
 
 CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTION_FLAGS flags)
     : CompiledDispatchable(device), graph_(std::move(graph)) {
-    const dml::KernelTarget target = kernelTargetOf(device);
     std::vector<std::optional<kernel::ElementwiseProgram>> programs(graph_.nodes.size());
     for (size_t n = 0; n < graph_.nodes.size(); ++n)  // dead nodes are never run: no program, no kernel
-        if (graph_.live[n] && !graph_.nodes[n].constant())
-            programs[n] = graph::nodeProgram(graph_.nodes[n].info(), target);
-    const bool fuse = !vk::envFlag("VKDML_DISABLE_FUSION");
+        if (graph_.live[n] && !graph_.nodes[n].constant()) {
+            const dml::OperatorInfo& info = graph_.nodes[n].info();
+            programs[n] = ops::familyOf(info.schema->type)->fusableProgram(device, info);
+        }
+    const bool fuse = device.options().fusion;
     for (graph::Step& step : graph::planSteps(graph_, programs, device.pipelines().bindingLimit(), fuse)) {
         StepRun run;
         run.step = std::move(step);
@@ -42,10 +43,14 @@ CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTI
             std::vector<dml::TensorLayout> tensors;
             for (const graph::StepTensor& t : run.step.outputs) tensors.push_back(t.layout);
             for (const graph::StepTensor& t : run.step.inputs) tensors.push_back(t.layout);
-            run.fused = std::make_unique<GeneralKernel>(device, tensors, run.step.program, std::vector<uint32_t>{});
+            run.kernel = ops::compileFusedProgram(device, tensors, run.step.program);
+            run.fused = true;
         } else {
-            run.single = Ref<CompiledOperator>(new CompiledOperator(device, *graph_.nodes[run.step.nodes[0]].op.get(), flags));
-            run.single.get()->release();  // the Ref holds the only reference
+            const graph::GraphNode& node = graph_.nodes[run.step.nodes[0]];
+            run.kernel = ops::familyOf(node.info().schema->type)->compile(device, node.info(), flags);
+            if (run.kernel->temporaryBytes() > 0 || run.kernel->persistentBytes() > 0)
+                fail(E_NOTIMPL, node.name + ": an operator that needs temporary or persistent memory of its own "
+                                            "does not run inside a graph in vkdml yet");
         }
         steps_.push_back(std::move(run));
     }
@@ -60,7 +65,7 @@ std::string CompiledGraph::displayName() const {
 }
 
 size_t CompiledGraph::fusedStepCount() const {
-    return static_cast<size_t>(std::count_if(steps_.begin(), steps_.end(), [](const StepRun& s) { return s.fused != nullptr; }));
+    return static_cast<size_t>(std::count_if(steps_.begin(), steps_.end(), [](const StepRun& s) { return s.fused; }));
 }
 
 uint64_t CompiledGraph::ownedInputBytes(uint32_t input) const {
@@ -115,7 +120,7 @@ void CompiledGraph::placeValues() {
                                              graph::outputLayout(graph_, from.index, from.slot).totalBytes};
     }
     for (const StepRun& run : steps_)
-        if (run.single)
+        if (!run.fused)
             for (uint32_t v = graph_.firstValue[run.step.nodes[0]]; v < graph_.firstValue[run.step.nodes[0] + 1]; ++v)
                 if (lastUse[v] < 0 && valueHomes_[v].where == Home::Where::None) lastUse[v] = producedAt[v];
     struct Placed { int64_t first, last; uint64_t offset, bytes; };
@@ -318,19 +323,15 @@ void CompiledGraph::record(vk::Recording& recording, const TableBindings& bindin
     for (const StepRun& run : steps_) {
         std::vector<BoundBuffer> tensors;
         for (const Home& home : run.tensors) tensors.push_back(resolve(home, bindings));
-        if (run.fused) {
-            std::vector<const BoundBuffer*> pointers;
-            for (const BoundBuffer& b : tensors) pointers.push_back(&b);
-            run.fused->record(recording, pointers.data());
-            continue;
+        // Fused: the program's outputs, then its inputs. Single: the node's present inputs in slot order, then
+        // every output.
+        const size_t outputsFirst = run.fused ? run.step.outputs.size() : 0;
+        ops::KernelBuffers buffers;
+        for (size_t t = 0; t < tensors.size(); ++t) {
+            const bool output = run.fused ? t < outputsFirst : t >= run.singleInputs;
+            (output ? buffers.outputs : buffers.inputs).push_back(&tensors[t]);
         }
-        // CompiledOperator::record takes the present inputs only, in slot order (readInputBindings drops the
-        // DML_BINDING_TYPE_NONE slots of absent optional tensors the same way), then every output.
-        TableBindings tb;
-        tb.inputsBound = tb.outputsBound = true;
-        for (size_t t = 0; t < tensors.size(); ++t)
-            (t < run.singleInputs ? tb.inputs : tb.outputs).push_back({DML_BINDING_TYPE_BUFFER, {tensors[t]}});
-        run.single.get()->record(recording, tb);
+        run.kernel->record(recording, buffers);
         for (const Copy& copy : run.copies) {
             const BoundBuffer from = resolve(copy.from, bindings), to = resolve(copy.to, bindings);
             recording.copy({from.buffer->handle(), from.offset, copy.bytes}, {to.buffer->handle(), to.offset, copy.bytes});

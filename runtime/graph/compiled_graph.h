@@ -1,16 +1,16 @@
 // The object vkdmlCompileGraph returns: a compiled operator whose bindings follow the graph's inputs and outputs.
-// It runs its steps (graph/fusion.h) in order: fused element-wise programs as general kernels, other nodes by their
-// own compiled operators. Values that cross steps live in the temporary resource (placed by lifetime, reused when
-// lifetimes do not overlap); OWNED_BY_DML graph inputs and constant nodes live in the persistent resource, which
-// the initializer fills.
+// It runs its steps (graph/fusion.h) in order: fused element-wise programs compiled by the element-wise family,
+// other nodes by their own compiled operators. Values that cross steps live in the temporary resource (placed by
+// lifetime, reused when lifetimes do not overlap); OWNED_BY_DML graph inputs and constant nodes live in the
+// persistent resource, which the initializer fills.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "core/dispatchable.h"
-#include "core/general_kernel.h"
 #include "graph/fusion.h"
+#include "ops/family.h"
 
 namespace vkdml {
 
@@ -50,8 +50,8 @@ private:
     };
     struct StepRun {
         graph::Step step;
-        std::unique_ptr<GeneralKernel> fused;
-        Ref<CompiledOperator> single;
+        std::unique_ptr<ops::CompiledKernel> kernel;  // compiled by the node's family, or the fused program
+        bool fused = false;
         // Where each tensor the step binds lives, fixed at compile time. Fused: the program's outputs, then its
         // inputs. Single: the node's present inputs in slot order, then every output slot.
         std::vector<Home> tensors;

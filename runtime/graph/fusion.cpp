@@ -88,7 +88,7 @@ public:
     }
 
 private:
-    // Fused nodes have one output (groupToJoin and nodeProgram see to it): value (node, 0).
+    // Fused nodes have one output (groupToJoin sees to it): value (node, 0).
     static ValueRef resultOf(uint32_t node) { return {ValueRef::Kind::NodeOutput, node, 0}; }
     const dml::TensorLayout& outputOf(uint32_t node) const { return graph_.nodes[node].info().outputs[0]; }
 

@@ -25,7 +25,7 @@ struct Step {
     std::vector<int64_t> outputGraphIndex;
 };
 
-// `programs[n]`: node n as an element-wise program (node_program.h), nullopt when it cannot fuse. A fused step
+// `programs[n]`: node n as an element-wise program (ops::Family::fusableProgram), nullopt when it cannot fuse. A fused step
 // binds at most `maxTensors` tensors. fuse = false gives one step per node. Nodes no graph output depends on are
 // left out.
 std::vector<Step> planSteps(const GraphInfo& graph, const std::vector<std::optional<kernel::ElementwiseProgram>>& programs,

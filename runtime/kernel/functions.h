@@ -1,5 +1,6 @@
 // The scalar functions an element-wise program may call: each is one function of the hand-written GLSL library in
-// glsl/ (DESIGN.md section 6: the generator only wires loads, calls and stores). Adding an operator adds a row here.
+// glsl/ (the generator only wires loads, calls and stores; docs/ARCHITECTURE.md, "Kernels and caches"). Adding
+// an operator adds a row here.
 #pragma once
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 //
 //   word 0  count     elements of this dispatch
 //   word 1  rank      dimensions in sizes (and strides), innermost first
-//   word 2  shifts    5 bits per dimension: the division shifts (see runtime/core/kernel_params.h)
+//   word 2  shifts    5 bits per dimension: the division shifts (see runtime/ops/elementwise/kernel_params.h)
 //   attributes        one word each (FLOAT bits, or the integer value)
 //   bases             one per tensor: element offset of the dispatch's first element in its bound range
 //   sizes             maxRank words

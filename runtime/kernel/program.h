@@ -1,7 +1,7 @@
 // An element-wise program: typed input and output tensors and a short SSA list of scalar operations between them,
-// evaluated once per element. Every element-wise kernel vkdml runs is one (DESIGN.md section 6): descs are lowered
-// into it (runtime/dml/elementwise_lowering.h), the GLSL generator turns it into a compute shader. Plain data, no
-// DirectML and no Vulkan.
+// evaluated once per element. Every element-wise kernel vkdml runs is one (docs/ARCHITECTURE.md, "Kernels and caches"):
+// descs are lowered into it (runtime/ops/elementwise/lowering.h), the GLSL generator turns it into a compute shader.
+// Plain data, no DirectML and no Vulkan.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,5 @@
 #include "vk/background_optimizer.h"
 
-#include "core/error.h"
 #include "vk/shader_compiler.h"
 
 namespace vkdml::vk {
@@ -36,7 +35,8 @@ void BackgroundOptimizer::run() {
             jobs_.pop_front();
         }
         try {
-            cache_.store(job.key, job.source, optimizeComputeShader(job.words, SpirvOptimization::Performance, job.source));
+            cache_.store(job.key, job.source,
+                         optimizeComputeShader(job.words, SpirvOptimization::Performance, job.source));
         } catch (const std::exception& e) {
             // The unoptimized module stays in use; nothing is lost but speed.
             if (debugMessage_) debugMessage_(std::string("vkdml: background spirv-opt failed: ") + e.what());

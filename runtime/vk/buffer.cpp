@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/error.h"
+#include "vk/error.h"
 
 namespace vkdml::vk {
 
@@ -40,8 +40,9 @@ int chooseMemoryType(const VkPhysicalDeviceMemoryProperties& props, uint32_t all
 Buffer::Buffer(const Context& ctx, HeapRole role, uint64_t size) : ctx_(ctx), role_(role), size_(size) {
     const auto& fn = ctx.fn();
     if (ctx.caps().maxMemoryAllocationSize && size > ctx.caps().maxMemoryAllocationSize)
-        fail(E_OUTOFMEMORY, "buffer of " + std::to_string(size) + " bytes exceeds the device's maxMemoryAllocationSize (" +
-                                std::to_string(ctx.caps().maxMemoryAllocationSize) + ")");
+        fail(Error::Kind::OutOfMemory, "buffer of " + std::to_string(size) +
+                                           " bytes exceeds the device's maxMemoryAllocationSize (" +
+                                           std::to_string(ctx.caps().maxMemoryAllocationSize) + ")");
     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = (size + 3) & ~uint64_t(3);
     info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
@@ -52,7 +53,7 @@ Buffer::Buffer(const Context& ctx, HeapRole role, uint64_t size) : ctx_(ctx), ro
         VkMemoryRequirements req;
         fn.vkGetBufferMemoryRequirements(ctx.device(), buffer_, &req);
         int type = chooseMemoryType(ctx.memory(), req.memoryTypeBits, role);
-        if (type < 0) fail(E_OUTOFMEMORY, "no Vulkan memory type fits this heap type");
+        if (type < 0) fail(Error::Kind::OutOfMemory, "no Vulkan memory type fits this heap type");
         VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
         alloc.allocationSize = req.size;
         alloc.memoryTypeIndex = static_cast<uint32_t>(type);
@@ -63,7 +64,7 @@ Buffer::Buffer(const Context& ctx, HeapRole role, uint64_t size) : ctx_(ctx), ro
         hostVisible_ = (flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) != 0;
         hostCoherent_ = (flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
         // Test hook: behave like a discrete GPU whose DEFAULT heap cannot be mapped.
-        if (role == HeapRole::Default && envFlag("VKDML_DEFAULT_HEAP_NOT_MAPPABLE")) hostVisible_ = false;
+        if (role == HeapRole::Default && ctx.options().defaultHeapNotMappable) hostVisible_ = false;
         if (hostVisible_) check(fn.vkMapMemory(ctx.device(), memory_, 0, VK_WHOLE_SIZE, 0, &mapped_), "vkMapMemory");
     } catch (...) {
         if (memory_) fn.vkFreeMemory(ctx.device(), memory_, nullptr);

@@ -11,7 +11,7 @@ enum class HeapRole { Default, Upload, Readback };
 
 class Buffer {
 public:
-    // Throws E_OUTOFMEMORY when the device cannot hold `size` bytes in one allocation.
+    // Throws vk::Error of kind OutOfMemory when the device cannot hold `size` bytes in one allocation.
     Buffer(const Context& ctx, HeapRole role, uint64_t size);
     // Wraps an application buffer (interop); vkdml neither owns nor maps it.
     Buffer(const Context& ctx, VkBuffer external, uint64_t size);

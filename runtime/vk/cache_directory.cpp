@@ -7,13 +7,6 @@
 
 namespace vkdml::vk {
 
-std::string vkdmlCacheDirectory() {
-    if (const char* enabled = std::getenv("VKDML_PIPELINE_CACHE"); enabled && std::strcmp(enabled, "0") == 0) return {};
-    if (const char* dir = std::getenv("VKDML_PIPELINE_CACHE_DIR"); dir && *dir) return dir;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/vkdml";
-    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/vkdml";
-    return {};
-}
 
 bool makeDirectories(const std::string& path) {
     for (size_t slash = path.find('/', 1); ; slash = path.find('/', slash + 1)) {

@@ -7,9 +7,6 @@
 
 namespace vkdml::vk {
 
-// $VKDML_PIPELINE_CACHE_DIR, else $XDG_CACHE_HOME/vkdml, else ~/.cache/vkdml; "" when VKDML_PIPELINE_CACHE=0 or
-// there is no home.
-std::string vkdmlCacheDirectory();
 // mkdir -p; false if any component cannot be created.
 bool makeDirectories(const std::string& path);
 uint64_t fnv1a64(const void* data, size_t size, uint64_t seed = 14695981039346656037ull);

@@ -8,14 +8,9 @@
 #include <cstring>
 #include <mutex>
 
-#include "core/error.h"
+#include "vk/error.h"
 
 namespace vkdml::vk {
-
-bool envFlag(const char* name) {
-    const char* value = std::getenv(name);
-    return value && *value && std::strcmp(value, "0") != 0;
-}
 
 namespace {
 
@@ -40,7 +35,8 @@ void initLoader(PFN_vkGetInstanceProcAddr custom) {
             result = volkInitialize();
         }
     });
-    if (result != VK_SUCCESS) fail(DXGI_ERROR_UNSUPPORTED, "no Vulkan loader found (libvulkan.so.1): install libvulkan1");
+    if (result != VK_SUCCESS)
+        fail(Error::Kind::Unsupported, "no Vulkan loader found (libvulkan.so.1): install libvulkan1");
 }
 
 template <class T>
@@ -67,7 +63,7 @@ InstanceFunctions loadInstanceFunctions(VkInstance instance, PFN_vkGetInstancePr
     f.destroyDebugMessenger =
         load<PFN_vkDestroyDebugUtilsMessengerEXT>(instance, gipa, "vkDestroyDebugUtilsMessengerEXT");
     if (!f.getProperties2 || !f.getFeatures2)
-        fail(DXGI_ERROR_UNSUPPORTED, "the Vulkan instance lacks Vulkan 1.1 (vkGetPhysicalDeviceProperties2)");
+        fail(Error::Kind::Unsupported, "the Vulkan instance lacks Vulkan 1.1 (vkGetPhysicalDeviceProperties2)");
     return f;
 }
 
@@ -113,7 +109,7 @@ bool contains(const std::vector<std::string>& names, const char* name) {
     return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uint32_t index) {
+AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uint32_t index, const Options& options) {
     AdapterCaps caps;
     caps.index = index;
     caps.physical = physical;
@@ -123,7 +119,7 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     caps.hasDriverProperties = api >= VK_API_VERSION_1_2 || contains(exts, "VK_KHR_driver_properties");
     caps.hasFloat16Int8 = api >= VK_API_VERSION_1_2 || contains(exts, "VK_KHR_shader_float16_int8");
     caps.hasFloatControls = api >= VK_API_VERSION_1_2 || contains(exts, "VK_KHR_shader_float_controls");
-    caps.pushDescriptors = contains(exts, "VK_KHR_push_descriptor") && !envFlag("VKDML_DISABLE_PUSH_DESCRIPTORS");
+    caps.pushDescriptors = contains(exts, "VK_KHR_push_descriptor") && !options.disablePushDescriptors;
 
     VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceFloatControlsProperties floatControls{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
@@ -154,11 +150,11 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     }
     caps.denormPreserveFloat32 = caps.hasFloatControls && floatControls.shaderDenormPreserveFloat32;
 #if defined(__x86_64__) || defined(_M_X64)
-    caps.exactDivSqrt = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !envFlag("VKDML_FORCE_CR_DIVSQRT");
+    caps.exactDivSqrt = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !options.forceCorrectDivSqrt;
     caps.nativeHalf = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && cpuHasF16c() &&
-                      !envFlag("VKDML_FORCE_INTEGER_HALF");
+                      !options.forceIntegerHalf;
 #endif
-    if (caps.hasFloatControls && !envFlag("VKDML_DISABLE_FLOAT_CONTROLS")) {
+    if (caps.hasFloatControls && !options.disableFloatControls) {
         caps.floatControls.signedZeroInfNanPreserve16 = floatControls.shaderSignedZeroInfNanPreserveFloat16;
         caps.floatControls.signedZeroInfNanPreserve32 = floatControls.shaderSignedZeroInfNanPreserveFloat32;
         caps.floatControls.signedZeroInfNanPreserve64 = floatControls.shaderSignedZeroInfNanPreserveFloat64;
@@ -172,13 +168,13 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     if (caps.hasFloat16Int8) storage16.pNext = &float16;
     if (api >= VK_API_VERSION_1_2) float16.pNext = &timeline;
     f.getFeatures2(physical, &features2);
-    caps.timelineSemaphores = api >= VK_API_VERSION_1_2 && timeline.timelineSemaphore && !envFlag("VKDML_DISABLE_TIMELINE");
-    caps.storage16Bit = storage16.storageBuffer16BitAccess && !envFlag("VKDML_DISABLE_16BIT_STORAGE");
+    caps.timelineSemaphores =
+        api >= VK_API_VERSION_1_2 && timeline.timelineSemaphore && !options.disableTimeline;
+    caps.storage16Bit = storage16.storageBuffer16BitAccess && !options.disable16BitStorage;
     caps.float16Arithmetic = caps.hasFloat16Int8 && float16.shaderFloat16;
-    // VKDML_DISABLE_FLOAT64 (tests): run as a device without shaderFloat64.
-    caps.float64 = features2.features.shaderFloat64 && !envFlag("VKDML_DISABLE_FLOAT64");
+    caps.float64 = features2.features.shaderFloat64 && !options.disableFloat64;
     caps.int64 = features2.features.shaderInt64;
-    caps.wideWords = caps.int64 && caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !envFlag("VKDML_FORCE_32BIT_WORDS");
+    caps.wideWords = caps.int64 && caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !options.force32BitWords;
     caps.float64Math = caps.float64 && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 
     VkPhysicalDeviceMemoryProperties memory;
@@ -199,7 +195,7 @@ int typeRank(VkPhysicalDeviceType type) {
     }
 }
 
-std::vector<AdapterCaps> listAdapters(const InstanceFunctions& f, VkInstance instance) {
+std::vector<AdapterCaps> listAdapters(const InstanceFunctions& f, VkInstance instance, const Options& options) {
     uint32_t count = 0;
     check(f.enumeratePhysicalDevices(instance, &count, nullptr), "vkEnumeratePhysicalDevices");
     std::vector<VkPhysicalDevice> devices(count);
@@ -209,7 +205,7 @@ std::vector<AdapterCaps> listAdapters(const InstanceFunctions& f, VkInstance ins
         VkPhysicalDeviceProperties props;
         f.getProperties(devices[i], &props);
         if (props.apiVersion < VK_API_VERSION_1_1) continue;  // vkdml needs Vulkan 1.1
-        adapters.push_back(queryCaps(f, devices[i], static_cast<uint32_t>(adapters.size())));
+        adapters.push_back(queryCaps(f, devices[i], static_cast<uint32_t>(adapters.size()), options));
     }
     return adapters;
 }
@@ -219,7 +215,7 @@ std::string lower(std::string s) {
     return s;
 }
 
-VkInstance createBareInstance(bool validation, bool debugUtils) {
+VkInstance createBareInstance(bool validation, bool debugUtils, bool syncValidation) {
     VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vkdml";
     app.pEngineName = "vkdml";
@@ -228,7 +224,7 @@ VkInstance createBareInstance(bool validation, bool debugUtils) {
     if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loaderVersion);
     if (loaderVersion >= VK_API_VERSION_1_2) app.apiVersion = VK_API_VERSION_1_2;
     if (loaderVersion < VK_API_VERSION_1_1)
-        fail(DXGI_ERROR_UNSUPPORTED, "the Vulkan loader supports only Vulkan 1.0; vkdml needs 1.1");
+        fail(Error::Kind::Unsupported, "the Vulkan loader supports only Vulkan 1.0; vkdml needs 1.1");
 
     std::vector<const char*> layers, extensions;
     if (validation) layers.push_back(kValidationLayer);
@@ -248,8 +244,7 @@ VkInstance createBareInstance(bool validation, bool debugUtils) {
     VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
     features.enabledValidationFeatureCount = 1;
     features.pEnabledValidationFeatures = enables;
-    const char* sync = std::getenv("VKDML_SYNC_VALIDATION");
-    if (validation && !(sync && std::strcmp(sync, "0") == 0)) info.pNext = &features;
+    if (validation && syncValidation) info.pNext = &features;
 
     VkInstance instance = VK_NULL_HANDLE;
     check(allocating([&] { return vkCreateInstance(&info, nullptr, &instance); }), "vkCreateInstance");
@@ -258,13 +253,13 @@ VkInstance createBareInstance(bool validation, bool debugUtils) {
 
 }  // namespace
 
-std::vector<AdapterCaps> Context::enumerateAdapters() {
+std::vector<AdapterCaps> Context::enumerateAdapters(const Options& options) {
     initLoader(nullptr);
-    VkInstance instance = createBareInstance(false, false);
+    VkInstance instance = createBareInstance(false, false, false);
     InstanceFunctions f = loadInstanceFunctions(instance, vkGetInstanceProcAddr);
     std::vector<AdapterCaps> adapters;
     try {
-        adapters = listAdapters(f, instance);
+        adapters = listAdapters(f, instance, options);
     } catch (...) {
         f.destroyInstance(instance, nullptr);
         throw;
@@ -277,6 +272,7 @@ std::vector<AdapterCaps> Context::enumerateAdapters() {
 std::unique_ptr<Context> Context::create(const ContextDesc& desc) {
     std::unique_ptr<Context> ctx(new Context());
     ctx->onValidationMessage_ = desc.onValidationMessage;
+    ctx->options_ = desc.options;
     if (desc.device) {
         ctx->adoptInterop(desc);
         return ctx;
@@ -292,7 +288,7 @@ void Context::createInstance(const ContextDesc& desc) {
     validation_ = desc.debug && hasLayer(kValidationLayer);
     bool debugUtils = validation_ && (hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
                                       hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME, kValidationLayer));
-    instance_ = createBareInstance(validation_, debugUtils);
+    instance_ = createBareInstance(validation_, debugUtils, desc.options.syncValidation);
     ownsInstance_ = true;
     ifn_ = loadInstanceFunctions(instance_, vkGetInstanceProcAddr);
     if (debugUtils && ifn_.createDebugMessenger) {
@@ -309,22 +305,22 @@ void Context::createInstance(const ContextDesc& desc) {
 }
 
 void Context::pickAdapter(int adapterIndex) {
-    std::vector<AdapterCaps> adapters = listAdapters(ifn_, instance_);
-    if (adapters.empty()) fail(DXGI_ERROR_UNSUPPORTED, "no Vulkan 1.1 adapter found (install mesa-vulkan-drivers)");
+    std::vector<AdapterCaps> adapters = listAdapters(ifn_, instance_, options_);
+    if (adapters.empty()) fail(Error::Kind::Unsupported, "no Vulkan 1.1 adapter found (install mesa-vulkan-drivers)");
     if (adapterIndex >= 0) {
         if (static_cast<size_t>(adapterIndex) >= adapters.size())
-            invalidArg("AdapterIndex " + std::to_string(adapterIndex) + " is out of range: " +
-                       std::to_string(adapters.size()) + " adapter(s)");
+            fail(Error::Kind::InvalidArgument, "AdapterIndex " + std::to_string(adapterIndex) + " is out of range: " +
+                                                   std::to_string(adapters.size()) + " adapter(s)");
         caps_ = adapters[adapterIndex];
         return;
     }
-    if (const char* env = std::getenv("VKDML_ADAPTER"); env && *env) {
+    if (const char* env = options_.adapter.c_str(); *env) {
         char* end = nullptr;
         long index = std::strtol(env, &end, 10);
         if (end && *end == '\0') {
             if (index < 0 || static_cast<size_t>(index) >= adapters.size())
-                invalidArg(std::string("VKDML_ADAPTER=") + env + " is out of range: " +
-                           std::to_string(adapters.size()) + " adapter(s)");
+                fail(Error::Kind::InvalidArgument, std::string("VKDML_ADAPTER=") + env + " is out of range: " +
+                                                       std::to_string(adapters.size()) + " adapter(s)");
             caps_ = adapters[index];
             return;
         }
@@ -334,7 +330,7 @@ void Context::pickAdapter(int adapterIndex) {
                 return;
             }
         }
-        invalidArg(std::string("VKDML_ADAPTER=") + env + " matches no adapter name");
+        fail(Error::Kind::InvalidArgument, std::string("VKDML_ADAPTER=") + env + " matches no adapter name");
     }
     caps_ = *std::min_element(adapters.begin(), adapters.end(), [](const AdapterCaps& a, const AdapterCaps& b) {
         return typeRank(a.properties.deviceType) < typeRank(b.properties.deviceType);
@@ -354,7 +350,8 @@ void Context::createDevice() {
             if (chosen < 0 || families[i].timestampValidBits >= families[chosen].timestampValidBits) chosen = int(i);
         }
     }
-    if (chosen < 0) fail(DXGI_ERROR_UNSUPPORTED, std::string(caps_.properties.deviceName) + " has no compute queue");
+    if (chosen < 0)
+        fail(Error::Kind::Unsupported, std::string(caps_.properties.deviceName) + " has no compute queue");
     queueFamily_ = static_cast<uint32_t>(chosen);
     timestampValidBits_ = families[queueFamily_].timestampValidBits;
 
@@ -396,13 +393,14 @@ void Context::createDevice() {
 
 void Context::adoptInterop(const ContextDesc& desc) {
     if (!desc.instance || !desc.physicalDevice || !desc.queue || !desc.getInstanceProcAddr)
-        invalidArg("interop: Device is set, so Instance, PhysicalDevice, Queue and GetInstanceProcAddr must be too");
+        fail(Error::Kind::InvalidArgument,
+             "interop: Device is set, so Instance, PhysicalDevice, Queue and GetInstanceProcAddr must be too");
     initLoader(desc.getInstanceProcAddr);
     instance_ = desc.instance;
     ifn_ = loadInstanceFunctions(instance_, desc.getInstanceProcAddr);
     uint32_t count = 0;
     check(ifn_.enumeratePhysicalDevices(instance_, &count, nullptr), "vkEnumeratePhysicalDevices");
-    caps_ = queryCaps(ifn_, desc.physicalDevice, 0);
+    caps_ = queryCaps(ifn_, desc.physicalDevice, 0, options_);
     device_ = desc.device;
     // The application decides what it enabled. A device-level command of an extension that is not enabled is not
     // returned by vkGetDeviceProcAddr; features cannot be queried, so neither 16-bit storage nor 64-bit integers
@@ -421,7 +419,8 @@ void Context::adoptInterop(const ContextDesc& desc) {
     std::vector<VkQueueFamilyProperties> families(familyCount);
     ifn_.getQueueFamilyProperties(caps_.physical, &familyCount, families.data());
     if (queueFamily_ >= familyCount || !(families[queueFamily_].queueFlags & VK_QUEUE_COMPUTE_BIT))
-        invalidArg("interop: QueueFamilyIndex " + std::to_string(queueFamily_) + " is not a compute queue family");
+        fail(Error::Kind::InvalidArgument,
+             "interop: QueueFamilyIndex " + std::to_string(queueFamily_) + " is not a compute queue family");
     timestampValidBits_ = families[queueFamily_].timestampValidBits;
     // Device functions come from the application's device through vkGetDeviceProcAddr.
     loadDeviceTable(&table_, device_, ifn_.getDeviceProcAddr);

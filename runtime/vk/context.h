@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "vk/float_controls.h"
+#include "vk/options.h"
 #include "vk/vulkan.h"
 
 namespace vkdml::vk {
@@ -75,7 +76,8 @@ struct AdapterCaps {
 
 struct ContextDesc {
     bool debug = false;        // VK_LAYER_KHRONOS_validation (+ synchronization validation) when installed
-    int adapterIndex = -1;     // -1: VKDML_ADAPTER, else discrete > integrated > virtual > CPU
+    int adapterIndex = -1;     // -1: options.adapter, else discrete > integrated > virtual > CPU
+    Options options;
     // Interop: when device != null every field below is the application's and is not destroyed by vkdml.
     VkInstance instance = VK_NULL_HANDLE;
     VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
@@ -91,7 +93,7 @@ class Context {
 public:
     static std::unique_ptr<Context> create(const ContextDesc& desc);
     // Every adapter a new instance can see, in index order (for vkdmlEnumerateAdapters and vkdml-info).
-    static std::vector<AdapterCaps> enumerateAdapters();
+    static std::vector<AdapterCaps> enumerateAdapters(const Options& options);
     ~Context();
 
     VkInstance instance() const { return instance_; }
@@ -101,6 +103,7 @@ public:
     uint32_t queueFamily() const { return queueFamily_; }
     const VolkDeviceTable& fn() const { return table_; }
     const AdapterCaps& caps() const { return caps_; }
+    const Options& options() const { return options_; }
     const VkPhysicalDeviceLimits& limits() const { return caps_.properties.limits; }
     const VkPhysicalDeviceMemoryProperties& memory() const { return memory_; }
     bool timestampsSupported() const { return timestampValidBits_ != 0; }
@@ -124,6 +127,7 @@ private:
     InstanceFunctions ifn_;
     VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
     std::function<void(int, const char*)> onValidationMessage_;
+    Options options_;
     AdapterCaps caps_;
     VkPhysicalDeviceMemoryProperties memory_{};
     VkDevice device_ = VK_NULL_HANDLE;
@@ -138,8 +142,5 @@ private:
                                                         const VkDebugUtilsMessengerCallbackDataEXT* data,
                                                         void* user);
 };
-
-// Test hooks read from the environment once: VKDML_DISABLE_16BIT_STORAGE, VKDML_DISABLE_PUSH_DESCRIPTORS.
-bool envFlag(const char* name);
 
 }  // namespace vkdml::vk

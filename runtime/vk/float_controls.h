@@ -16,6 +16,7 @@ struct FloatControlSupport {
 // `words` with the capability, the extension (before SPIR-V 1.4) and one execution mode per supported width the
 // module uses (16 and 64 only with the Float16 / Float64 capabilities; 32 always). Unchanged when nothing applies
 // or the module already declares the mode.
-std::vector<uint32_t> withSignedZeroInfNanPreserve(const std::vector<uint32_t>& words, const FloatControlSupport& support);
+std::vector<uint32_t> withSignedZeroInfNanPreserve(const std::vector<uint32_t>& words,
+                                                   const FloatControlSupport& support);
 
 }  // namespace vkdml::vk

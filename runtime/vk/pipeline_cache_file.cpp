@@ -27,9 +27,10 @@ constexpr uint64_t kHashSeed = 1469598103934665603ull;
 
 }  // namespace
 
-PipelineCacheFile::PipelineCacheFile(const AdapterCaps& caps) : driverVersion_(caps.properties.driverVersion) {
+PipelineCacheFile::PipelineCacheFile(const AdapterCaps& caps, const std::string& root)
+    : driverVersion_(caps.properties.driverVersion) {
     std::memcpy(uuid_, caps.uuid, sizeof(uuid_));
-    std::string dir = vkdmlCacheDirectory();
+    std::string dir = root;
     if (dir.empty()) return;
     char name[96];
     std::snprintf(name, sizeof(name), "/pipelines-%08x-%08x-", caps.properties.vendorID, caps.properties.deviceID);

@@ -13,7 +13,8 @@ namespace vkdml::vk {
 
 class PipelineCacheFile {
 public:
-    explicit PipelineCacheFile(const AdapterCaps& caps);
+    // `root`: the cache directory (Options::cacheDirectory); "" turns the file off.
+    PipelineCacheFile(const AdapterCaps& caps, const std::string& root);
     // The cached blob for this device and driver, or empty.
     std::vector<uint8_t> load() const;
     // Writes atomically (temporary file + rename); failures are ignored (a cache is optional).

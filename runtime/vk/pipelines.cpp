@@ -7,9 +7,9 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "core/error.h"
 #include "kernel/glsl_generator.h"
 #include "vk/cache_directory.h"
+#include "vk/error.h"
 
 namespace vkdml::vk {
 
@@ -17,38 +17,38 @@ namespace {
 
 // 256 invocations (element-wise kernels are bound by invocation count: larger workgroups cost lavapipe); 512 on
 // NVIDIA, where the strided walks reached 3.0 TB/s on an H100 instead of 2.5 (the packed ones were at the memory's
-// speed with either; docs/BENCHMARKS.md). VKDML_WORKGROUP_SIZE names another (a tuning knob for vkdml-bench runs).
-// At least one subgroup, within the device's limits.
+// speed with either; docs/BENCHMARKS.md). Options::workgroupSize names another (a tuning knob for vkdml-bench
+// runs). At least one subgroup, within the device's limits.
 uint32_t chooseWorkgroupSize(const Context& ctx) {
     constexpr uint32_t kVendorNvidia = 0x10de;
     const auto& limits = ctx.limits();
     uint32_t size = ctx.caps().properties.vendorID == kVendorNvidia ? 512 : 256;
-    if (const char* value = std::getenv("VKDML_WORKGROUP_SIZE"); value && *value)
-        size = static_cast<uint32_t>(std::clamp<unsigned long>(std::strtoul(value, nullptr, 10), 1, 1024));
+    if (ctx.options().workgroupSize != 0) size = std::clamp<uint32_t>(ctx.options().workgroupSize, 1, 1024);
     size = std::max(size, ctx.caps().subgroupSize);
     size = std::min({size, limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]});
     return size;
 }
 
 // CompileOperator compiles without spirv-opt (its -O costs 5 ms to 1 s per kernel on lavapipe) and the background
-// optimizer puts the -O module in the disk cache for later processes. VKDML_SPIRV_OPT=1|2|3 picks a spirv-opt level
-// for CompileOperator itself instead (1 SSA and dead code, 2 the same after inlining, 3 -O), without the background
-// step; VKDML_SPIRV_OPT=0 neither.
+// optimizer puts the -O module in the disk cache for later processes. Options::spirvOptimization 1|2|3 picks a
+// spirv-opt level for CompileOperator itself instead (1 SSA and dead code, 2 the same after inlining, 3 -O), without
+// the background step; 0 neither.
 struct OptimizationChoice {
     SpirvOptimization atCompile = SpirvOptimization::None;
     bool inBackground = true;
 };
 
-OptimizationChoice chooseOptimization() {
-    const char* value = std::getenv("VKDML_SPIRV_OPT");
-    if (!value || !*value) return {};
-    switch (value[0]) {
-        case '1': return {SpirvOptimization::Light, false};
-        case '2': return {SpirvOptimization::Inline, false};
-        case '3': return {SpirvOptimization::Performance, false};
+OptimizationChoice chooseOptimization(int level) {
+    switch (level) {
+        case -1: return {};
+        case 1: return {SpirvOptimization::Light, false};
+        case 2: return {SpirvOptimization::Inline, false};
+        case 3: return {SpirvOptimization::Performance, false};
         default: return {SpirvOptimization::None, false};
     }
 }
+
+std::string cacheRoot(const Options& options) { return options.diskCaches ? options.cacheDirectory : std::string(); }
 
 // Bumped when the compiler's output for the same source changes (2: NoContraction on every float operation), so
 // that modules an older build stored are not found.
@@ -72,10 +72,10 @@ PipelineStore::PipelineStore(const Context& ctx, std::function<void(const std::s
       bindingLimit_(std::min({kMaxBindings, ctx.limits().maxPerStageDescriptorStorageBuffers,
                               ctx.limits().maxDescriptorSetStorageBuffers})),
       workgroupSize_(chooseWorkgroupSize(ctx)),
-      cacheFile_(ctx.caps()),
-      spirvCache_(ctx.caps(), VKDML_VERSION_STRING),
+      cacheFile_(ctx.caps(), cacheRoot(ctx.options())),
+      spirvCache_(ctx.caps(), VKDML_VERSION_STRING, cacheRoot(ctx.options())),
       debugMessage_(std::move(debugMessage)) {
-    const OptimizationChoice choice = chooseOptimization();
+    const OptimizationChoice choice = chooseOptimization(ctx.options().spirvOptimization);
     optimization_ = choice.atCompile;
     if (choice.inBackground && !spirvCache_.directory().empty())
         optimizer_ = std::make_unique<BackgroundOptimizer>(spirvCache_, debugMessage_);
@@ -153,11 +153,10 @@ std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& 
     } catch (const std::bad_alloc&) {
         throw;
     } catch (const std::exception& e) {
-        fail(E_FAIL, std::string("internal: no kernel for this element-wise program: ") + e.what());
+        fail(Error::Kind::Internal, std::string("internal: no kernel for this element-wise program: ") + e.what());
     }
-    if (const char* dir = std::getenv("VKDML_DUMP_KERNELS"); dir && *dir) {  // debugging: every generated kernel
-        std::ofstream(std::string(dir) + "/" + std::to_string(program.hash()) + ".comp") << source;
-    }
+    if (const std::string& dir = ctx_.options().dumpKernels; !dir.empty())  // debugging: every generated kernel
+        std::ofstream(dir + "/" + std::to_string(program.hash()) + ".comp") << source;
     std::vector<uint32_t> words;
     std::string why;
     auto ignored = [&] {
@@ -173,7 +172,7 @@ std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& 
         try {
             words = compileComputeShader(source, optimization_);
         } catch (const Error& e) {
-            fail(e.hr(), std::string(e.what()) + "\nelement-wise program: " + program.describe());
+            throw Error(e.kind(), std::string(e.what()) + "\nelement-wise program: " + program.describe(), e.result());
         }
         spirvCache_.store(key, source, words);
     }

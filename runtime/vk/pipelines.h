@@ -22,7 +22,7 @@ namespace vkdml::vk {
 // Every vkdml kernel sees the same interface: storage buffers at bindings 0..bindingLimit()-1 of set 0 and one push
 // constant block of kPushConstantBytes.
 // Nine: ELEMENT_WISE_QUANTIZED_LINEAR_ADD binds A, B, three scales, three zero points and the output. A device that
-// allows fewer storage buffers per stage (Vulkan's minimum is 4) refuses the kernels that need more (E_NOTIMPL).
+// allows fewer storage buffers per stage (Vulkan's minimum is 4) refuses the kernels that need more.
 constexpr uint32_t kMaxBindings = 9;
 constexpr uint32_t kPushConstantBytes = 128;
 
@@ -41,8 +41,8 @@ public:
 
     // The pipeline running `program`, generated and compiled on first use (thread-safe; compilation happens in
     // CompileOperator, never at record time). flatMode is the flat kernels' specialization constant 1
-    // (glsl/elementwise_contiguous.glsl; other kernels ignore it). Throws E_FAIL (with the program listed) when
-    // the generated GLSL does not compile, E_OUTOFMEMORY when memory runs out.
+    // (glsl/elementwise_contiguous.glsl; other kernels ignore it). Throws vk::Error: Internal (with the program
+    // listed) when the generated GLSL does not compile, OutOfMemory when memory runs out.
     const Pipeline& get(const kernel::ElementwiseProgram& program, uint32_t flatMode = 0);
     VkPipelineLayout layout() const { return layout_; }
     VkDescriptorSetLayout setLayout() const { return setLayout_; }

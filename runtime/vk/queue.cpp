@@ -1,6 +1,6 @@
 #include "vk/queue.h"
 
-#include "core/error.h"
+#include "vk/error.h"
 #include "vk/fault_injection.h"
 
 namespace vkdml::vk {

@@ -21,7 +21,7 @@ public:
 
     // Submits in order; returns the value that completes when they all have.
     uint64_t submit(const std::vector<VkCommandBuffer>& commandBuffers);
-    // true when done, false on timeout. Throws DXGI_ERROR_DEVICE_REMOVED on device loss.
+    // true when done, false on timeout. Throws vk::Error of kind DeviceLost on device loss.
     bool wait(uint64_t value, uint64_t timeoutNs);
     bool isComplete(uint64_t value);
     uint64_t lastSubmitted() const;

@@ -11,7 +11,7 @@
 #include <spirv-tools/libspirv.hpp>
 #include <spirv-tools/optimizer.hpp>
 
-#include "core/error.h"
+#include "vk/error.h"
 #include "vk/fault_injection.h"
 #include "vk/spirv_no_contraction.h"
 
@@ -37,7 +37,7 @@ std::string numberedSource(const std::string& source) {
 [[noreturn]] void compileFailure(const std::string& what, const std::string& log, const std::string& source) {
     std::string message = what + " on a generated compute shader (a vkdml bug):\n" + log;
     if (!log.empty() && log.back() != '\n') message += '\n';
-    fail(E_FAIL, message + "source:\n" + numberedSource(source));
+    fail(Error::Kind::Internal, message + "source:\n" + numberedSource(source));
 }
 
 void injectableFailure(const char* stage, const std::string& source) {
@@ -121,7 +121,7 @@ std::vector<uint32_t> optimizeComputeShader(const std::vector<uint32_t>& spirv, 
         validate(optimized, glsl);
         return optimized;
     } catch (const std::bad_alloc&) {
-        fail(E_OUTOFMEMORY, "out of host memory while optimizing a generated compute shader");
+        fail(Error::Kind::OutOfMemory, "out of host memory while optimizing a generated compute shader");
     }
 }
 
@@ -151,7 +151,7 @@ std::vector<uint32_t> compileComputeShader(const std::string& glsl, SpirvOptimiz
         times->validateMs = millisecondsSince(start);
         return spirv;
     } catch (const std::bad_alloc&) {
-        fail(E_OUTOFMEMORY, "out of host memory while compiling a generated compute shader");
+        fail(Error::Kind::OutOfMemory, "out of host memory while compiling a generated compute shader");
     }
 }
 

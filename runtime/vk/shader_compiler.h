@@ -16,8 +16,8 @@ struct ShaderCompileTimes {
     double glslangMs = 0, optimizeMs = 0, validateMs = 0;
 };
 
-// `glsl` is a complete "#version 450" compute shader (no #include). Thread-safe. Throws Error(E_FAIL) naming the
-// failed stage ("glslang parse", "glslang link", "spirv-opt", "spirv-val"), or Error(E_OUTOFMEMORY).
+// `glsl` is a complete "#version 450" compute shader (no #include). Thread-safe. Throws vk::Error of kind Internal
+// naming the failed stage ("glslang parse", "glslang link", "spirv-opt", "spirv-val"), or of kind OutOfMemory.
 std::vector<uint32_t> compileComputeShader(const std::string& glsl, SpirvOptimization optimization,
                                            ShaderCompileTimes* times = nullptr);
 

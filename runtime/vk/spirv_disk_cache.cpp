@@ -41,8 +41,7 @@ std::string sanitized(const std::string& name) {
 
 }  // namespace
 
-SpirvDiskCache::SpirvDiskCache(const AdapterCaps& caps, const std::string& vkdmlVersion) {
-    std::string root = vkdmlCacheDirectory();
+SpirvDiskCache::SpirvDiskCache(const AdapterCaps& caps, const std::string& vkdmlVersion, const std::string& root) {
     if (root.empty()) return;
     char name[64];
     std::snprintf(name, sizeof(name), "/spirv-%08x-%08x-", caps.properties.vendorID, caps.properties.deviceID);

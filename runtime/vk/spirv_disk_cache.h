@@ -13,7 +13,8 @@ namespace vkdml::vk {
 
 class SpirvDiskCache {
 public:
-    SpirvDiskCache(const AdapterCaps& caps, const std::string& vkdmlVersion);
+    // `root`: the cache directory (Options::cacheDirectory); "" turns the cache off.
+    SpirvDiskCache(const AdapterCaps& caps, const std::string& vkdmlVersion, const std::string& root);
     // The module stored for `key` compiled from `sourceText`. False on a miss; `why` (when not null) gets a short
     // reason when a file existed but was not used, and is cleared otherwise.
     bool load(uint64_t key, const std::string& sourceText, std::vector<uint32_t>* words, std::string* why) const;

@@ -1,6 +1,6 @@
 #include "vk/vulkan.h"
 
-#include "core/error.h"
+#include "vk/error.h"
 #include "vk/fault_injection.h"
 
 namespace vkdml::vk {
@@ -26,22 +26,26 @@ const char* resultName(VkResult result) {
 
 VkResult injectableAllocation(VkResult) { return faultPoint(FaultSite::Allocation); }
 
-void check(VkResult result, const char* what) {
-    if (result == VK_SUCCESS) return;
-    std::string message = std::string(what) + " failed: " + resultName(result) + " (" + std::to_string(result) + ")";
+Error::Kind errorKindOf(VkResult result) {
     switch (result) {
         case VK_ERROR_OUT_OF_HOST_MEMORY:
         case VK_ERROR_OUT_OF_DEVICE_MEMORY:
         case VK_ERROR_TOO_MANY_OBJECTS:
         case VK_ERROR_FRAGMENTED_POOL:
-        case VK_ERROR_OUT_OF_POOL_MEMORY: throw Error(E_OUTOFMEMORY, message);
-        case VK_ERROR_DEVICE_LOST: throw Error(DXGI_ERROR_DEVICE_REMOVED, message);
+        case VK_ERROR_OUT_OF_POOL_MEMORY: return Error::Kind::OutOfMemory;
+        case VK_ERROR_DEVICE_LOST: return Error::Kind::DeviceLost;
         case VK_ERROR_INCOMPATIBLE_DRIVER:
         case VK_ERROR_INITIALIZATION_FAILED:
         case VK_ERROR_EXTENSION_NOT_PRESENT:
-        case VK_ERROR_FEATURE_NOT_PRESENT: throw Error(DXGI_ERROR_UNSUPPORTED, message);
-        default: throw Error(E_FAIL, message);
+        case VK_ERROR_FEATURE_NOT_PRESENT: return Error::Kind::Unsupported;
+        default: return Error::Kind::Internal;
     }
+}
+
+void check(VkResult result, const char* what) {
+    if (result == VK_SUCCESS) return;
+    throw Error(errorKindOf(result),
+                std::string(what) + " failed: " + resultName(result) + " (" + std::to_string(result) + ")", result);
 }
 
 }  // namespace vkdml::vk

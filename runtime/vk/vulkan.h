@@ -10,8 +10,8 @@
 
 namespace vkdml::vk {
 
-// Throws vkdml::Error with the HRESULT matching a failed VkResult: out of memory -> E_OUTOFMEMORY, device lost ->
-// DXGI_ERROR_DEVICE_REMOVED, anything else -> E_FAIL. `what` names the Vulkan call.
+// Throws vk::Error (vk/error.h) when `result` is not VK_SUCCESS, of the kind errorKindOf(result) gives; `what`
+// names the Vulkan call.
 void check(VkResult result, const char* what);
 
 // Runs a Vulkan call that allocates, unless the fault-injection hook fails it first (vk/fault_injection.h).

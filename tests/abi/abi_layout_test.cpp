@@ -1,6 +1,6 @@
 // The ABI of vkdml's DirectML.h: struct sizes, alignments and offsets on 64-bit targets, and enum and constant values,
-// against the numbers in ../shared/reference/directml-api.md (§1-§3, §5). Also runs the checks of abi_c99.c, which
-// compiles both public headers as C99.
+// against the numbers of DirectML's public header (64-bit layouts of Windows' DirectML.h). Also runs the checks of
+// abi_c99.c, which compiles both public headers as C99.
 #include <vkdml/DirectML.h>
 #include <vkdml/vkdml.h>
 

@@ -119,11 +119,11 @@ TEST_CASE("bad buffer arguments fail cleanly") {
 }
 
 TEST_CASE("mapping a DEFAULT buffer that is not host-visible fails cleanly") {
+    setenv("VKDML_DEFAULT_HEAP_NOT_MAPPABLE", "1", 1);  // behave like a discrete GPU's VRAM: read at device creation
     TestDevice device;
-    setenv("VKDML_DEFAULT_HEAP_NOT_MAPPABLE", "1", 1);  // behave like a discrete GPU's VRAM
+    unsetenv("VKDML_DEFAULT_HEAP_NOT_MAPPABLE");
     Owned<VkdmlBuffer> buffer;
     REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, 256, buffer.put()) == S_OK);
-    unsetenv("VKDML_DEFAULT_HEAP_NOT_MAPPABLE");
     void* data = reinterpret_cast<void*>(uintptr_t(1));
     CHECK(vkdmlMapBuffer(buffer, &data) == E_INVALIDARG);
     CHECK(data == nullptr);

@@ -190,14 +190,17 @@ TEST_CASE("malformed graphs: one error line naming the JSON path, exit 2, nothin
 }
 
 TEST_CASE("DmlCompileGraph compiles through vkdmlCompileGraph, DmlCompileOp through vkdmlCompileOperator") {
-    // vkdml accepts OWNED_BY_DML inputs on graphs only: the same operator runs as a one-node graph and is refused
-    // (not implemented, exit 3) when compiled as an operator.
+    // An OWNED_BY_DML input is bound at initialization either way: the operator keeps its copy in its persistent
+    // resource, as the one-node graph does.
     TempDir dir("compile-type");
     Json doc = Json::parse(kGraphModel);
     doc["dispatchables"]["owned"]["dmlCompileType"] = "DmlCompileOp";
-    doc["commands"][1]["bindings"]["BTensor"] = "W";  // an operator binds every present tensor at dispatch
     writeText(dir.path() / "model.json", doc.dump(4));
     const RunResult r = runInProcess(dir.path() / "model.json", dir.path());
-    CHECK(r.exitCode == 3);
-    CHECK(r.err.find(": $.dispatchables.owned: vkdmlCompileOperator failed with E_NOTIMPL: ") != std::string::npos);
+    CHECK(r.err == "");
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find("Resource 'Z': 7, 18, 29, 40, 51, 62, 73, 84\n") != std::string::npos);
+    doc["commands"][1]["bindings"]["BTensor"] = "W";  // bound at dispatch too: refused
+    writeText(dir.path() / "model.json", doc.dump(4));
+    CHECK(runInProcess(dir.path() / "model.json", dir.path()).exitCode == 2);
 }

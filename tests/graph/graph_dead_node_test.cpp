@@ -63,7 +63,7 @@ TEST_CASE("graph: dead nodes and dead chains cost nothing, fused or one kernel p
     const std::vector<uint8_t> a = floatBytes(1000, -3.0f, 0.01f), b = floatBytes(1000, 2.0f, -0.003f);
     for (const bool fuse : {true, false}) {
         CAPTURE(fuse);
-        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled(device));
         // Live: out = relu(a + b) * b. Dead: tanh(negate(a + b)) read from inside the fused run, a PRELU of a graph
         // input with itself as slope, and a SIGMOID that reads only the dead NEGATE.
         GraphBuilder builder(device);
@@ -104,7 +104,7 @@ TEST_CASE("graph: the dead-node graphs found at record time compile and run") {
     TestDevice device;
     for (const bool fuse : {true, false}) {
         CAPTURE(fuse);
-        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+        std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled(device));
         SUBCASE("FLOAT32 {6873}: PARAMETERIZED_RELU(v, v), output unused") {
             const GraphTensorDesc t = tensor({6873});
             GraphBuilder builder(device);

@@ -361,7 +361,7 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
         std::string text;
         RandomGraph shape;
         for (int fused = 1; fused >= 0; --fused) {
-            std::unique_ptr<FusionDisabled> unfused(fused ? nullptr : new FusionDisabled);
+            std::unique_ptr<FusionDisabled> unfused(fused ? nullptr : new FusionDisabled(device));
             Generator generator(device, seed, coverage);
             const RandomGraph g = generator.make();
             text = generator.text();

@@ -246,12 +246,14 @@ GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const Grap
     return run;
 }
 
-FusionDisabled::FusionDisabled() { setenv("VKDML_DISABLE_FUSION", "1", 1); }
-FusionDisabled::~FusionDisabled() { unsetenv("VKDML_DISABLE_FUSION"); }
+FusionDisabled::FusionDisabled(VkdmlDevice device) : device_(device) {
+    REQUIRE(vkdmlTestSetOption(device_, VKDML_TEST_OPTION_FUSION, 0) == S_OK);
+}
+FusionDisabled::~FusionDisabled() { vkdmlTestSetOption(device_, VKDML_TEST_OPTION_FUSION, 1); }
 
 Owned<VkdmlDispatchable> compileGraph(VkdmlDevice device, bool fuse, uint32_t nodes,
                                       const std::function<void(GraphBuilder&)>& build) {
-    std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled);
+    std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled(device));
     GraphBuilder builder(device);
     build(builder);
     Owned<VkdmlDispatchable> compiled;

@@ -86,8 +86,11 @@ GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const Grap
 // Sets VKDML_DISABLE_FUSION for its lifetime (compile with it set to get one kernel per node).
 class FusionDisabled {
 public:
-    FusionDisabled();
+    explicit FusionDisabled(VkdmlDevice device);
     ~FusionDisabled();
+
+private:
+    VkdmlDevice device_;
 };
 
 // Compiles the graph `build` adds to a new builder: with fusion, it must run as one fused kernel; with

@@ -85,7 +85,7 @@ TEST_CASE("graph: a chain of three nodes fuses into one kernel and matches the r
         CHECK(run.properties.PersistentResourceSize == 0);
     }
     {
-        FusionDisabled unfused;
+        FusionDisabled unfused(device);
         Chain chain(device, {10, 100});
         Owned<VkdmlDispatchable> compiled;
         REQUIRE(chain.builder.compile(compiled.put()) == S_OK);
@@ -103,7 +103,7 @@ TEST_CASE("graph: a chain of three nodes fuses into one kernel and matches the r
 
 TEST_CASE("graph: intermediate values share the temporary resource when their lifetimes do not overlap") {
     TestDevice device;
-    FusionDisabled unfused;
+    FusionDisabled unfused(device);
     GraphBuilder builder(device);
     const GraphTensorDesc t = f32({256});
     uint32_t previous = builder.addOperator(DML_OPERATOR_ACTIVATION_RELU, {t}, t);

@@ -2,10 +2,10 @@
 // CELU/LINEAR/SOFTPLUS/PARAMETRIC_SOFTPLUS, and erf/erfc) compiled as C++ through tests/support/glsl_host_shim.h,
 // measured in ULP against tests/support/reference_activations.h with reference.h's rules (a)-(d).
 //
-// Bounds (DESIGN.md section 4): piecewise-linear activations (RELU, LEAKY_RELU, PRELU, THRESHOLDED_RELU, SHRINK,
-// HARD_SIGMOID) <= 1 ULP fp32; the exp/tanh/erf ones (ELU, SCALED_ELU, SCALED_TANH, SIGMOID, SOFTSIGN, TANH, GELU,
-// SWISH, HARD_SWISH, erf, erfc) <= 4 ULP fp32; fp16 tensors (computed in fp32, rounded once) <= 1 ULP fp16 on every
-// one of the 65536 half inputs.
+// Bounds (docs/ARCHITECTURE.md, "Numerics"): piecewise-linear activations (RELU, LEAKY_RELU, PRELU, THRESHOLDED_RELU,
+// SHRINK, HARD_SIGMOID) <= 1 ULP fp32; the exp/tanh/erf ones (ELU, SCALED_ELU, SCALED_TANH, SIGMOID, SOFTSIGN, TANH,
+// GELU, SWISH, HARD_SWISH, erf, erfc) <= 4 ULP fp32; fp16 tensors (computed in fp32, rounded once) <= 1 ULP fp16 on
+// every one of the 65536 half inputs.
 //
 // Default (about 15 s on 2 cores at -O2): the typical parameters of each function on every 1024th fp32 bit
 // pattern (2^22 inputs, low bits jittered), every 2^14-th (one-parameter functions) or 2^16-th (two-parameter

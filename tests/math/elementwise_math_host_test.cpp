@@ -8,7 +8,7 @@
 // FLT_MAX: the Payne-Hanek reduction) plus 2^18 in [-64, 64] (many periods); then every FLOAT16 value computed in
 // fp32 and rounded once. pow and atan2: sweeps of one argument with the other fixed over a set of values (integers,
 // halves, specials, huge and tiny). VKDML_EXHAUSTIVE=1: all 2^32 patterns per unary function (minutes; every core).
-// Bounds: fp32 4 ULP (DESIGN.md section 4), fp16 1 ULP. The largest errors measured are printed.
+// Bounds: fp32 4 ULP, fp16 1 ULP (docs/ARCHITECTURE.md, "Numerics"). The largest errors measured are printed.
 #include <doctest/doctest.h>
 
 #include "glsl_host_shim.h"

@@ -117,7 +117,7 @@ DML_TYPES = {
     TensorProto.BOOL: ("UINT8", "u1", "bool"),
 }
 
-# ONNX operator -> DML operator (ONNX Runtime's DML EP mapping, reference elementwise-ops.md §10.1).
+# ONNX operator -> DML operator (the mapping ONNX Runtime's DirectML execution provider uses).
 BINARY = {
     "Add": "ELEMENT_WISE_ADD", "Sum": "ELEMENT_WISE_ADD", "Sub": "ELEMENT_WISE_SUBTRACT",
     "Mul": "ELEMENT_WISE_MULTIPLY", "Div": "ELEMENT_WISE_DIVIDE",
@@ -143,8 +143,9 @@ INEXACT_UNARY = {"ELEMENT_WISE_EXP", "ELEMENT_WISE_LOG"}
 # float32 functions, themselves not correctly rounded): 1e-5 relative (about 80 fp32 ULP, far inside ONNX's own
 # 1e-3), 1e-7 absolute near zeros. Integer POW results are exact.
 MATH_COMPARE = "close:1e-5:1e-7"
-# The data types DirectML lists for each operator's value tensors at its newest feature level (reference
-# elementwise-ops.md §4-§8): every tensor but a comparison's output (UINT8 here) and IF's ConditionTensor (UINT8).
+# The data types DirectML lists for each operator's value tensors at its newest feature level (the tables in
+# runtime/dml/operator_schema.cpp): every tensor but a comparison's output (UINT8 here) and IF's ConditionTensor
+# (UINT8).
 ALL10 = {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64"}
 ALL11 = ALL10 | {"FLOAT64"}
 COMPARISONS = {"ELEMENT_WISE_LOGICAL_EQUALS", "ELEMENT_WISE_LOGICAL_GREATER_THAN", "ELEMENT_WISE_LOGICAL_LESS_THAN",
@@ -161,7 +162,7 @@ DML_LISTED_TYPES = {
                             "ELEMENT_WISE_BIT_NOT", "ELEMENT_WISE_IF", "CAST")},
     **{op: {"UINT8", "UINT16", "UINT32", "UINT64"} for op in ("ELEMENT_WISE_BIT_SHIFT_LEFT",
                                                             "ELEMENT_WISE_BIT_SHIFT_RIGHT")},
-    # Quantization (reference elementwise-ops.md §9): the union over the tensors; the rules between them are vkdml's.
+    # Quantization: the union over the tensors; the rules between them are vkdml's.
     "ELEMENT_WISE_QUANTIZE_LINEAR": {"FLOAT32", "FLOAT16", "INT32", "INT8", "UINT8"},
     "ELEMENT_WISE_DEQUANTIZE_LINEAR": {"FLOAT32", "FLOAT16", "INT8", "INT16", "INT32", "UINT8", "UINT16", "UINT32"},
     **{op: {"FLOAT32", "FLOAT16"} for op in MATH_UNARY.values()},
@@ -191,7 +192,7 @@ def check_listed(op, dml_types):
         values = dml_types
     for t in values:
         if t not in DML_LISTED_TYPES[op]:
-            raise Skip(f"DirectML's {op} does not list {t} tensors (reference elementwise-ops.md §4-§8)")
+            raise Skip(f"DirectML's {op} does not list {t} tensors")
 
 
 FOLDABLE = {"Max", "Min", "Sum"}  # N-ary ops whose N > 2 form ONNX Runtime runs as a loop of the same DML op

@@ -1,5 +1,5 @@
 // CAST between every pair of FLOAT32 FLOAT16 FLOAT64 INT8 INT16 INT32 INT64 UINT8 UINT16 UINT32 UINT64 (121 pairs),
-// each element exact (DESIGN.md section 4, docs/SEMANTICS.md):
+// each element exact (docs/ARCHITECTURE.md "Numerics", docs/SEMANTICS.md):
 //  - float -> integer: truncate toward zero, saturate to the target's range (+-inf too), NaN -> 0;
 //  - float -> float: round to nearest even from the source value (FLOAT64 -> FLOAT16 rounded once), NaN stays a NaN
 //    (any payload), +-inf stay, overflow rounds to +-inf;

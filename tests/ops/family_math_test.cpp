@@ -4,9 +4,9 @@
 // ATAN_YX, on every FLOAT16 value, FLOAT32 specials, huge trigonometric arguments and random values; layouts
 // (broadcast, permuted, padded), in place, ranks 1-8; each new desc field's validation and the feature-level gates.
 //
-// Bounds (DESIGN.md section 4): FLOAT32 4 ULP, FLOAT16 (computed in FLOAT32, rounded once) 1 ULP, integer POW
-// exact (wrapping); special values as C's libm (sin(inf) = NaN, acos(2) = NaN, pow(x, 0) = 1 ...). A ScaleBias is
-// x * Scale + Bias within LINEAR's 1 ULP of the fused value, then the function. The host sweeps of the same GLSL
+// Bounds (docs/ARCHITECTURE.md, "Numerics"): FLOAT32 4 ULP, FLOAT16 (computed in FLOAT32, rounded once) 1 ULP, integer
+// POW exact (wrapping); special values as C's libm (sin(inf) = NaN, acos(2) = NaN, pow(x, 0) = 1 ...). A ScaleBias
+// is x * Scale + Bias within LINEAR's 1 ULP of the fused value, then the function. The host sweeps of the same GLSL
 // (tests/math/elementwise_math_host_test.cpp) measure the FLOAT32 errors on 2^20+ inputs per function.
 #include <cmath>
 #include <cstring>

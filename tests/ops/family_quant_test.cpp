@@ -783,7 +783,7 @@ TEST_CASE("validation: QUANTIZED_LINEAR_ADD does not run in place (DirectML: no 
 }
 
 // ---- QUANTIZE and DEQUANTIZE on INT4 / UINT4 (feature level 6_3) ---------------------------------------------------------
-// Two elements per byte, the first in the low nibble (directml-api.md section 1.3); strides and offsets count
+// Two elements per byte, the first in the low nibble (DirectML's INT4/UINT4 packing); strides and offsets count
 // elements (nibbles). INT4 saturates to -8..7, UINT4 to 0..15; the rounding is QUANTIZE's for 8 bits. Nibbles of the
 // output range that hold no element (the tail of the last byte, padding between strided elements) are left as they
 // were; on input they are ignored (the inputs' are random). Exact: every element equals the reference, 0 ULP.

@@ -4,7 +4,7 @@
 // padded, mixed and permuted-output layouts, ranks 1..8, odd element counts, in place, aliased inputs, separate
 // buffers and binding offsets; validation and feature-level gating. CAST is in family_cast_test.cpp.
 //
-// Expected values (DESIGN.md section 4): float arithmetic is IEEE round to nearest even (0 ULP; MEAN and
+// Expected values (docs/ARCHITECTURE.md, "Numerics"): float arithmetic is IEEE round to nearest even (0 ULP; MEAN and
 // DIFFERENCE_SQUARE 1 ULP), NaN in -> NaN out, MAX/MIN return the non-NaN operand with MAX(+0,-0) = +0 and
 // MIN(+0,-0) = -0; integer ADD/SUBTRACT/MULTIPLY/DIFFERENCE_SQUARE wrap, DIVIDE truncates (x/0 = all bits set,
 // INT_MIN/-1 = INT_MIN), MEAN = trunc((a+b)/2) without overflow; comparisons are 0/1 and false on NaN; shifts by

@@ -90,7 +90,7 @@ FamilyAccept floatAccept(DML_OPERATOR_TYPE op, Type t, const Params& p) {
         for (double x : readAs(t, floatValue(t, in[0]))) {
             std::vector<double> gs{x};
             if (p.scaleBias && !(p.sb.Scale == 1.0f && p.sb.Bias == 0.0f)) {
-                // LINEAR's bound: the fused x * Scale + Bias within 1 ULP (DESIGN.md section 4).
+                // LINEAR's bound: the fused x * Scale + Bias within 1 ULP (docs/ARCHITECTURE.md, "Numerics").
                 const float g = float_from_double(ref_linear(x, p.sb.Scale, p.sb.Bias));
                 gs = {g, std::nextafter(g, -INFINITY), std::nextafter(g, INFINITY)};
             }

@@ -1,5 +1,5 @@
-// The double-precision reference and the accuracy bound of each single-input element-wise activation vkdml
-// implements, by operator type (DESIGN.md §4). PARAMETERIZED_RELU, with its second input, is tested on its own.
+// The double-precision reference and the accuracy bound of each single-input element-wise activation vkdml implements,
+// by operator type (docs/ARCHITECTURE.md, "Numerics"). PARAMETERIZED_RELU, with its second input, is tested on its own.
 #pragma once
 
 #include <vkdml/DirectML.h>

@@ -1,4 +1,5 @@
-// reference.h - reference formulas and ULP comparison utilities shared by every vkdml test (DESIGN.md section 4).
+// reference.h - reference formulas and ULP comparison utilities shared by every vkdml test (docs/ARCHITECTURE.md,
+// "Numerics").
 //
 // Numerics contract checked by the tests. A device result is compared with the operator's exact value (computed
 // here in long double from the exact inputs, see reference.cpp), rounded once to the output type. Error is the

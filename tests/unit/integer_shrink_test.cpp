@@ -5,9 +5,10 @@
 
 #include <doctest/doctest.h>
 
-#include "dml/integer_shrink.h"
+#include "ops/elementwise/integer_shrink.h"
 
 using namespace vkdml::dml;
+using namespace vkdml::elementwise;
 
 namespace {
 

@@ -5,9 +5,9 @@
 #include <random>
 #include <set>
 
-#include "core/kernel_params.h"
+#include "ops/elementwise/kernel_params.h"
 
-using vkdml::KernelParams;
+using vkdml::elementwise::KernelParams;
 
 namespace {
 

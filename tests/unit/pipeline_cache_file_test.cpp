@@ -21,16 +21,16 @@ AdapterCaps caps(uint8_t uuidByte, uint32_t driver) {
 TEST_CASE("pipeline cache file: round trip; corrupt, truncated or foreign files are ignored") {
     char dir[] = "/tmp/vkdml-cache-test-XXXXXX";
     REQUIRE(mkdtemp(dir) != nullptr);
-    setenv("VKDML_PIPELINE_CACHE_DIR", (std::string(dir) + "/nested/dir").c_str(), 1);
-    PipelineCacheFile file(caps(7, 42));
+    const std::string root = std::string(dir) + "/nested/dir";
+    PipelineCacheFile file(caps(7, 42), root);
     CHECK(file.load().empty());
     std::vector<uint8_t> blob(1000);
     for (size_t i = 0; i < blob.size(); ++i) blob[i] = static_cast<uint8_t>(i * 7);
     file.save(blob);
     CHECK(file.load() == blob);
 
-    CHECK(PipelineCacheFile(caps(8, 42)).load().empty());  // another device
-    CHECK(PipelineCacheFile(caps(7, 43)).load().empty());  // another driver version
+    CHECK(PipelineCacheFile(caps(8, 42), root).load().empty());  // another device
+    CHECK(PipelineCacheFile(caps(7, 43), root).load().empty());  // another driver version
 
     {  // flip a payload byte
         std::fstream f(file.path(), std::ios::in | std::ios::out | std::ios::binary);
@@ -45,11 +45,8 @@ TEST_CASE("pipeline cache file: round trip; corrupt, truncated or foreign files 
     }
     CHECK(file.load().empty());
 
-    setenv("VKDML_PIPELINE_CACHE", "0", 1);
-    PipelineCacheFile disabled(caps(7, 42));
+    PipelineCacheFile disabled(caps(7, 42), "");  // VKDML_PIPELINE_CACHE=0
     CHECK(disabled.path().empty());
     CHECK(disabled.load().empty());
-    unsetenv("VKDML_PIPELINE_CACHE");
-    unsetenv("VKDML_PIPELINE_CACHE_DIR");
     std::system((std::string("rm -rf ") + dir).c_str());
 }

@@ -1,12 +1,13 @@
-// Element-wise plans: dimension merging and chunking (runtime/dml/elementwise_plan), no GPU.
+// Element-wise plans: dimension merging and chunking (runtime/ops/elementwise/plan), no GPU.
 #include <doctest/doctest.h>
 
 #include <random>
 #include <set>
 
-#include "dml/elementwise_plan.h"
+#include "ops/elementwise/plan.h"
 
 using namespace vkdml::dml;
+using namespace vkdml::elementwise;
 
 namespace {
 

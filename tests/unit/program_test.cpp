@@ -6,10 +6,11 @@
 #include <set>
 #include <utility>
 
+#include "ops/registry.h"
 #include "core/error.h"
-#include "dml/elementwise_lowering.h"
-#include "dml/general_lowering.h"
-#include "dml/kernel_catalog.h"
+#include "ops/elementwise/lowering.h"
+#include "ops/elementwise/general_lowering.h"
+#include "ops/elementwise/kernel_catalog.h"
 #include "dml/operator_schema.h"
 #include "kernel/general_generator.h"
 #include "kernel/glsl_generator.h"
@@ -184,14 +185,14 @@ TEST_CASE("GLSL generator: storage defines, the program as vkdml_apply, the walk
 }
 
 TEST_CASE("lowering: every implemented operator and data type becomes a valid program") {
-    const std::vector<dml::CatalogEntry> catalog = dml::elementwiseKernelCatalog();
+    const std::vector<elementwise::CatalogEntry> catalog = elementwise::elementwiseKernelCatalog();
     std::set<std::pair<int, int>> covered;
     std::set<std::string> names;
     std::set<int> generalOperators;
     std::set<uint64_t> hashes;
     for (const auto& entry : catalog) {
         hashes.insert(entry.kernel.program.hash());
-        if (dml::isGeneralOperator(entry.op)) generalOperators.insert(int(entry.op));
+        if (elementwise::isGeneralOperator(entry.op)) generalOperators.insert(int(entry.op));
         CAPTURE(entry.kernel.program.describe());
         CHECK(entry.kernel.program.validate().empty());
         CHECK_NOTHROW(kernel::generateGlsl(entry.kernel.program));
@@ -200,12 +201,12 @@ TEST_CASE("lowering: every implemented operator and data type becomes a valid pr
     MESSAGE(catalog.size() << " distinct programs");
     // Every operator on every data type it takes (the catalog keeps one entry per distinct program, and operators
     // that share a program, such as ACTIVATION_IDENTITY and ELEMENT_WISE_IDENTITY, share its entry).
-    dml::KernelTarget target;
+    elementwise::KernelTarget target;
     target.int64 = true;
     for (uint32_t t = 0; t < dml::operatorTypeCount(); ++t) {
-        const dml::OperatorSchema* schema = dml::findSchema(static_cast<DML_OPERATOR_TYPE>(t));
+        const dml::OperatorSchema* schema = vkdml::ops::schemas().schema(static_cast<DML_OPERATOR_TYPE>(t));
         if (!schema) continue;
-        if (dml::isGeneralOperator(schema->type)) {  // the catalog lowered every type of theirs above
+        if (elementwise::isGeneralOperator(schema->type)) {  // the catalog lowered every type of theirs above
             if (schema->type == DML_OPERATOR_DEQUANTIZE) {
                 // Every DEQUANTIZE program is a DEQUANTIZE_LINEAR one (same types, same functions), kept under that
                 // operator: one of them, UINT8 with a FLOAT16 scale and zero point, must be in the catalog.
@@ -216,7 +217,7 @@ TEST_CASE("lowering: every implemented operator and data type becomes a valid pr
                 f16.dataType = DML_TENSOR_DATA_TYPE_FLOAT16;
                 info.inputs = {u8, f16, u8};
                 info.outputs = {f16};
-                kernel::ElementwiseProgram program = dml::lowerGeneral(info, target).program;
+                kernel::ElementwiseProgram program = elementwise::lowerGeneral(info, target).program;
                 program.walk = Walk::Linear;
                 program.access.assign(4, kernel::Access::Packed);
                 CHECK(hashes.count(program.hash()) == 1);
@@ -234,10 +235,15 @@ TEST_CASE("lowering: every implemented operator and data type becomes a valid pr
             for (uint32_t f = 0; f < schema->fieldCount; ++f) {
                 if (schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(tensor);
                 if (schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(tensor);
+                if (schema->fields[f].kind == dml::FieldKind::Float) info.attributes.addFloat(schema->fields[f].name, 0);
+                if (schema->fields[f].kind == dml::FieldKind::OptionalScaleBias) {
+                    info.attributes.addFloat("ScaleBias.Scale", 1.0f);
+                    info.attributes.addFloat("ScaleBias.Bias", 0.0f);
+                }
             }
             CAPTURE(dml::operatorName(schema->type));
             CAPTURE(d);
-            CHECK(dml::lowerElementwise(info, target, Walk::Strided).program.validate().empty());
+            CHECK(elementwise::lowerElementwise(info, target, Walk::Strided).program.validate().empty());
             covered.insert({int(t), int(d)});
         }
     }
@@ -255,10 +261,10 @@ namespace {
 
 // A general program lowered for `target` (packed tensors of one type; the outputs of `outputType` where given).
 kernel::ElementwiseProgram loweredFor(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dataType,
-                                      const dml::KernelTarget& target,
+                                      const elementwise::KernelTarget& target,
                                       DML_TENSOR_DATA_TYPE outputType = DML_TENSOR_DATA_TYPE_UNKNOWN) {
     dml::OperatorInfo info;
-    info.schema = dml::findSchema(type);
+    info.schema = vkdml::ops::schemas().schema(type);
     dml::TensorLayout input, output;
     input.dataType = dataType;
     output.dataType = outputType == DML_TENSOR_DATA_TYPE_UNKNOWN ? dataType : outputType;
@@ -266,7 +272,7 @@ kernel::ElementwiseProgram loweredFor(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TY
         if (info.schema->fields[f].kind == dml::FieldKind::InputTensor) info.inputs.push_back(input);
         if (info.schema->fields[f].kind == dml::FieldKind::OutputTensor) info.outputs.push_back(output);
     }
-    kernel::ElementwiseProgram p = dml::lowerGeneral(info, target).program;
+    kernel::ElementwiseProgram p = elementwise::lowerGeneral(info, target).program;
     p.walk = Walk::Linear;
     p.access.assign(p.tensorCount(), kernel::Access::Packed);
     return p;
@@ -275,15 +281,15 @@ kernel::ElementwiseProgram loweredFor(DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TY
 // EXP with a DML_SCALE_BIAS, lowered: its kernel's text.
 std::string expWithScaleBias(float scale, float bias, DML_TENSOR_DATA_TYPE dataType = DML_TENSOR_DATA_TYPE_FLOAT32) {
     dml::OperatorInfo info;
-    info.schema = dml::findSchema(DML_OPERATOR_ELEMENT_WISE_EXP);
+    info.schema = vkdml::ops::schemas().schema(DML_OPERATOR_ELEMENT_WISE_EXP);
     dml::TensorLayout tensor;
     tensor.dataType = dataType;
     info.inputs.push_back(tensor);
     info.outputs.push_back(tensor);
     info.hasScaleBias = true;
-    info.floats[0] = scale;
-    info.floats[1] = bias;
-    kernel::ElementwiseProgram p = dml::lowerGeneral(info, {}).program;
+    info.attributes.addFloat("ScaleBias.Scale", scale);
+    info.attributes.addFloat("ScaleBias.Bias", bias);
+    kernel::ElementwiseProgram p = elementwise::lowerGeneral(info, {}).program;
     p.walk = Walk::Linear;
     p.access.assign(p.tensorCount(), kernel::Access::Packed);
     return kernel::generateGeneralGlsl(p);
@@ -311,16 +317,15 @@ TEST_CASE("ScaleBias: scale only and bias only take their cheap forms, only for 
 TEST_CASE("IDENTITY's ScaleBias and LINEAR: the same cheap forms on the flat, rows and strided walks") {
     auto kernelText = [](DML_OPERATOR_TYPE type, float p0, float p1, Walk walk) {
         dml::OperatorInfo info;
-        info.schema = dml::findSchema(type);
+        info.schema = vkdml::ops::schemas().schema(type);
         dml::TensorLayout tensor;
         tensor.dataType = DML_TENSOR_DATA_TYPE_FLOAT32;
         info.inputs.push_back(tensor);
         info.outputs.push_back(tensor);
         info.hasScaleBias = type == DML_OPERATOR_ELEMENT_WISE_IDENTITY;
-        info.floats[0] = p0;
-        info.floats[1] = p1;
-        info.floatCount = 2;
-        return kernel::generateGlsl(dml::lowerElementwise(info, {}, walk).program);
+        info.attributes.addFloat("p0", p0);
+        info.attributes.addFloat("p1", p1);
+        return kernel::generateGlsl(elementwise::lowerElementwise(info, {}, walk).program);
     };
     for (DML_OPERATOR_TYPE type : {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_OPERATOR_ACTIVATION_LINEAR})
         for (Walk walk : {Walk::Flat, Walk::Rows, Walk::Strided}) {
@@ -343,7 +348,7 @@ TEST_CASE("IDENTITY's ScaleBias and LINEAR: the same cheap forms on the flat, ro
 }
 
 TEST_CASE("nativeHalf: only programs that read, compute or write FLOAT16, and the kernel defines it") {
-    dml::KernelTarget native;
+    elementwise::KernelTarget native;
     native.nativeHalf = true;
     const auto add16 = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT16, native);
     CHECK(add16.nativeHalf);
@@ -366,7 +371,7 @@ TEST_CASE("nativeHalf: only programs that read, compute or write FLOAT16, and th
 }
 
 TEST_CASE("wideWords: vectors as 64-bit words in the general and the flat kernels, and a hash of their own") {
-    dml::KernelTarget llvmpipe;
+    elementwise::KernelTarget llvmpipe;
     llvmpipe.wideWords = true;
     const auto wide = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, llvmpipe);
     const auto narrow = loweredFor(DML_OPERATOR_ELEMENT_WISE_ADD, DML_TENSOR_DATA_TYPE_FLOAT32, {});
@@ -436,7 +441,7 @@ TEST_CASE("exactDivSqrt: only float calls that reach vk_div_cr or vk_sqrt_cr, an
     CHECK_FALSE(kernel::mathLibraryReaches({"vk_ew_sqrt"}, "vk_div_cr"));
 
     auto lowered = [](DML_OPERATOR_TYPE type, DML_TENSOR_DATA_TYPE dataType, bool exact) {
-        dml::KernelTarget target;
+        elementwise::KernelTarget target;
         target.exactDivSqrt = exact;
         return loweredFor(type, dataType, target);
     };
@@ -458,41 +463,40 @@ TEST_CASE("exactDivSqrt: only float calls that reach vk_div_cr or vk_sqrt_cr, an
 
 TEST_CASE("lowering: attributes, device forms and refusals") {
     dml::OperatorInfo info;
-    info.schema = dml::findSchema(DML_OPERATOR_ACTIVATION_SHRINK);
+    info.schema = vkdml::ops::schemas().schema(DML_OPERATOR_ACTIVATION_SHRINK);
     dml::TensorLayout tensor;
     tensor.dataType = DML_TENSOR_DATA_TYPE_INT16;
     info.inputs = {tensor};
     info.outputs = {tensor};
-    info.floats[0] = 1.5f;  // Bias
-    info.floats[1] = 2.0f;  // Threshold
-    info.floatCount = 2;
-    dml::KernelTarget target;
+    info.attributes.addFloat("Bias", 1.5f);
+    info.attributes.addFloat("Threshold", 2.0f);
+    elementwise::KernelTarget target;
     target.deviceName = "a device without shaderInt64";
     try {
-        dml::lowerElementwise(info, target, Walk::Strided);
+        elementwise::lowerElementwise(info, target, Walk::Strided);
         FAIL("integer SHRINK without shaderInt64 must be refused");
     } catch (const Error& e) {
         CHECK(e.hr() == E_NOTIMPL);
         CHECK(contains(e.what(), "needs shaderInt64, which a device without shaderInt64 lacks"));
     }
     target.int64 = true;
-    const dml::LoweredKernel shrink = dml::lowerElementwise(info, target, Walk::Strided);
+    const elementwise::LoweredKernel shrink = elementwise::lowerElementwise(info, target, Walk::Strided);
     CHECK(shrink.program.int64Math);
     CHECK(shrink.program.name() == "shrink_i16_strided");
     CHECK(shrink.p1Bits == 3u);  // the first x above the threshold
 
-    info.schema = dml::findSchema(DML_OPERATOR_ACTIVATION_LINEAR);
+    info.schema = vkdml::ops::schemas().schema(DML_OPERATOR_ACTIVATION_LINEAR);
     tensor.dataType = DML_TENSOR_DATA_TYPE_FLOAT32;
     info.inputs = {tensor};
     info.outputs = {tensor};
     target.float64Math = true;
-    const dml::LoweredKernel linear = dml::lowerElementwise(info, target, Walk::Flat);
+    const elementwise::LoweredKernel linear = elementwise::lowerElementwise(info, target, Walk::Flat);
     CHECK(linear.program.name() == "linear_f32_contig_d");
     CHECK(linear.p0Bits == 0x3fc00000u);  // 1.5f
     CHECK(linear.p1Bits == 0x40000000u);  // 2.0f
     try {
-        info.schema = dml::findSchema(DML_OPERATOR_ACTIVATION_GELU);
-        dml::lowerElementwise(info, target, Walk::Naive);
+        info.schema = vkdml::ops::schemas().schema(DML_OPERATOR_ACTIVATION_GELU);
+        elementwise::lowerElementwise(info, target, Walk::Naive);
         FAIL("GELU has no naive baseline");
     } catch (const Error& e) {
         CHECK(e.hr() == E_FAIL);

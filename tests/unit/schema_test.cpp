@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "ops/registry.h"
 #include "core/error.h"
 #include "dml/operator_desc.h"
 
@@ -27,20 +28,20 @@ TEST_CASE("operator names cover 0..177 with their introducing levels") {
 }
 
 TEST_CASE("activation support rows by feature level") {
-    const OperatorSchema* celu = findSchema(DML_OPERATOR_ACTIVATION_CELU);
+    const OperatorSchema* celu = vkdml::ops::schemas().schema(DML_OPERATOR_ACTIVATION_CELU);
     REQUIRE(celu != nullptr);
     CHECK(celu->inPlace);
     CHECK(celu->support->at(DML_FEATURE_LEVEL_1_0)->maxRank == 4);
     CHECK(celu->support->at(DML_FEATURE_LEVEL_2_1)->maxRank == 5);
     CHECK(celu->support->at(DML_FEATURE_LEVEL_6_4)->minRank == 1);
     CHECK(celu->support->at(DML_FEATURE_LEVEL_6_4)->maxRank == 8);
-    CHECK(findSchema(DML_OPERATOR_GEMM) == nullptr);
+    CHECK(vkdml::ops::schemas().schema(DML_OPERATOR_GEMM) == nullptr);
 }
 
 TEST_CASE("unknown, unimplemented and too-new operators") {
     auto hr = [](const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, std::string* message = nullptr) {
         try {
-            readOperatorDesc(desc, level);
+            readOperatorDesc(desc, level, vkdml::ops::schemas());
             return S_OK;
         } catch (const Error& e) {
             if (message) *message = e.what();
@@ -70,7 +71,7 @@ TEST_CASE("integer tensors: rejected where DirectML rejects them, accepted where
     DML_OPERATOR_DESC desc{DML_OPERATOR_ACTIVATION_RELU, &relu};
     auto hr = [&](DML_FEATURE_LEVEL level) {
         try {
-            readOperatorDesc(&desc, level);
+            readOperatorDesc(&desc, level, vkdml::ops::schemas());
             return S_OK;
         } catch (const Error& e) {
             return e.hr();

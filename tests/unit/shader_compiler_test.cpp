@@ -1,5 +1,5 @@
 // Run-time GLSL -> SPIR-V: valid shaders compile and validate with and without spirv-opt; errors and injected faults
-// become vkdml::Error with the right HRESULT and leave the compiler usable; concurrent compiles work.
+// become vk::Error of the kind that maps to the right HRESULT and leave the compiler usable; concurrent compiles work.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "vk/error.h"
 #include "vk/fault_injection.h"
 #include "kernel/glsl_generator.h"
 #include "kernel/program.h"
@@ -36,9 +37,9 @@ std::string shader(int variant) {
 HRESULT compileError(const std::string& glsl, SpirvOptimization optimization, std::string* message) {
     try {
         compileComputeShader(glsl, optimization);
-    } catch (const Error& e) {
+    } catch (const vk::Error& e) {
         *message = e.what();
-        return e.hr();
+        return hresultOf(e);
     }
     return S_OK;
 }

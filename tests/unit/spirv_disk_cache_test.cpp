@@ -50,16 +50,9 @@ void writeAll(const std::string& path, const std::string& bytes) {
 }
 
 struct TemporaryDirectory {
-    TemporaryDirectory() {
-        REQUIRE(mkdtemp(path) != nullptr);
-        setenv("VKDML_PIPELINE_CACHE_DIR", (std::string(path) + "/nested/dir").c_str(), 1);
-        unsetenv("VKDML_PIPELINE_CACHE");
-    }
-    ~TemporaryDirectory() {
-        unsetenv("VKDML_PIPELINE_CACHE_DIR");
-        unsetenv("VKDML_PIPELINE_CACHE");
-        std::system((std::string("rm -rf ") + path).c_str());
-    }
+    TemporaryDirectory() { REQUIRE(mkdtemp(path) != nullptr); }
+    ~TemporaryDirectory() { std::system((std::string("rm -rf ") + path).c_str()); }
+    std::string root() const { return std::string(path) + "/nested/dir"; }  // the cache directory
     char path[64] = "/tmp/vkdml-spirv-cache-test-XXXXXX";
 };
 
@@ -69,7 +62,7 @@ const std::string kSource = "#version 450\nvoid main() {}\n";
 
 TEST_CASE("spirv disk cache: round trip, and a directory per device, driver and vkdml version") {
     TemporaryDirectory temporary;
-    SpirvDiskCache cache(caps(7, 42), "0.1.0");
+    SpirvDiskCache cache(caps(7, 42), "0.1.0", temporary.root());
     CHECK(cache.directory() == std::string(temporary.path) +
                                    "/nested/dir/spirv-00010005-00001234-07070707070707070707070707070707-0000002a-0.1.0");
     std::vector<uint32_t> words;
@@ -87,9 +80,10 @@ TEST_CASE("spirv disk cache: round trip, and a directory per device, driver and 
     CHECK(cache.load(1, kSource, &words, &why));
     CHECK(words == module(3));
 
-    for (const SpirvDiskCache& other : {SpirvDiskCache(caps(8, 42), "0.1.0"), SpirvDiskCache(caps(7, 43), "0.1.0"),
-                                        SpirvDiskCache(caps(7, 42, 0x1235), "0.1.0"),
-                                        SpirvDiskCache(caps(7, 42), "0.1.1")}) {
+    const std::string root = temporary.root();
+    for (const SpirvDiskCache& other :
+         {SpirvDiskCache(caps(8, 42), "0.1.0", root), SpirvDiskCache(caps(7, 43), "0.1.0", root),
+          SpirvDiskCache(caps(7, 42, 0x1235), "0.1.0", root), SpirvDiskCache(caps(7, 42), "0.1.1", root)}) {
         CHECK(other.directory() != cache.directory());
         CHECK_FALSE(other.load(1, kSource, &words, &why));
         CHECK(why.empty());
@@ -98,7 +92,7 @@ TEST_CASE("spirv disk cache: round trip, and a directory per device, driver and 
 
 TEST_CASE("spirv disk cache: corrupt, truncated, foreign or colliding files are ignored with a reason") {
     TemporaryDirectory temporary;
-    SpirvDiskCache cache(caps(7, 42), "0.1.0");
+    SpirvDiskCache cache(caps(7, 42), "0.1.0", temporary.root());
     const std::string path1 = filePath(cache, 1);
     REQUIRE(cache.store(1, kSource, module(1)));
     const std::string good = readAll(path1);
@@ -160,16 +154,13 @@ TEST_CASE("spirv disk cache: unwritable directory or disabled cache") {
     TemporaryDirectory temporary;
     const std::string file = std::string(temporary.path) + "/a-file";
     writeAll(file, "not a directory");
-    setenv("VKDML_PIPELINE_CACHE_DIR", (file + "/cache").c_str(), 1);
-    SpirvDiskCache unwritable(caps(7, 42), "0.1.0");
+    SpirvDiskCache unwritable(caps(7, 42), "0.1.0", file + "/cache");
     CHECK_FALSE(unwritable.directory().empty());
     std::vector<uint32_t> words;
     CHECK_NOTHROW(CHECK_FALSE(unwritable.store(1, kSource, module(1))));
     CHECK_FALSE(unwritable.load(1, kSource, &words, nullptr));
 
-    setenv("VKDML_PIPELINE_CACHE_DIR", temporary.path, 1);
-    setenv("VKDML_PIPELINE_CACHE", "0", 1);
-    SpirvDiskCache disabled(caps(7, 42), "0.1.0");
+    SpirvDiskCache disabled(caps(7, 42), "0.1.0", "");  // VKDML_PIPELINE_CACHE=0
     CHECK(disabled.directory().empty());
     CHECK_FALSE(disabled.store(1, kSource, module(1)));
     std::string why = "stale";

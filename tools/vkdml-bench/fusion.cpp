@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <deque>
 
+#include <vkdml/vkdml_testing.h>
+
 #include "report.h"
 #include "timing.h"
 
@@ -72,13 +74,12 @@ struct BoundGraph {
 BoundGraph bindGraph(DeviceContext& ctx, const ChainGraph& graph, bool fused, VkdmlBuffer a, VkdmlBuffer b,
                      VkdmlBuffer out, uint64_t bytes) {
     BoundGraph g;
-    if (fused) unsetenv("VKDML_DISABLE_FUSION");
-    else setenv("VKDML_DISABLE_FUSION", "1", 1);
+    BENCH_CHECK(vkdmlTestSetOption(ctx.device, VKDML_TEST_OPTION_FUSION, fused ? 1 : 0));
     const DML_GRAPH_DESC desc = graph.desc();
     const auto start = std::chrono::steady_clock::now();
     const HRESULT hr = vkdmlCompileGraph(ctx.device, &desc, DML_EXECUTION_FLAG_NONE, g.compiled.put());
     g.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    unsetenv("VKDML_DISABLE_FUSION");
+    BENCH_CHECK(vkdmlTestSetOption(ctx.device, VKDML_TEST_OPTION_FUSION, 1));
     BENCH_CHECK(hr);
     const DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(g.compiled);
     BENCH_CHECK(vkdmlCreateBindingTable(ctx.device, g.compiled, g.table.put()));

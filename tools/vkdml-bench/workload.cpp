@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <vkdml/vkdml_testing.h>
+
 namespace bench {
 
 // --- devices ---------------------------------------------------------------------------------------------------
@@ -171,11 +173,11 @@ Kernel compileKernel(DeviceContext& ctx, const OpSpec& spec, const CaseDescs& de
     std::vector<const DML_TENSOR_DESC*> inputs;
     for (const auto& input : descs.inputs) inputs.push_back(input->desc());
     BENCH_CHECK(spec.create(ctx.device, spec, inputs.data(), descs.output->desc(), kernel.op.put()));
-    if (naive) setenv("VKDML_BENCH_NAIVE_KERNELS", "1", 1);
+    if (naive) BENCH_CHECK(vkdmlTestSetOption(ctx.device, VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS, 1));
     const auto start = Clock::now();
     const HRESULT hr = vkdmlCompileOperator(ctx.device, kernel.op, DML_EXECUTION_FLAG_NONE, kernel.compiled.put());
     const double seconds = secondsSince(start);
-    if (naive) unsetenv("VKDML_BENCH_NAIVE_KERNELS");
+    if (naive) BENCH_CHECK(vkdmlTestSetOption(ctx.device, VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS, 0));
     BENCH_CHECK(hr);
     if (compileSeconds) *compileSeconds = seconds;
 

@@ -2,6 +2,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <vkdml/vkdml_testing.h>
+
 #include "demo.h"
 
 namespace demo {
@@ -80,9 +82,10 @@ bool graphSection(VkdmlDevice device) {
     const UINT count = static_cast<UINT>(input.size());
     UINT64 fusedTemp = 0, unfusedTemp = 0;
     VkdmlCompiledOperator fused = compileGelu(device, count, &fusedTemp);
-    setenv("VKDML_DISABLE_FUSION", "1", 1);  // vkdml's switch: one kernel per node
+    // vkdml's switch, VKDML_DISABLE_FUSION=1 for a new device, changed here on the live one: one kernel per node.
+    CHECK_HR(vkdmlTestSetOption(device, VKDML_TEST_OPTION_FUSION, 0));
     VkdmlCompiledOperator unfused = compileGelu(device, count, &unfusedTemp);
-    unsetenv("VKDML_DISABLE_FUSION");
+    CHECK_HR(vkdmlTestSetOption(device, VKDML_TEST_OPTION_FUSION, 1));
     const std::vector<float> a = runCompiled(device, fused, {input}, count);
     const std::vector<float> b = runCompiled(device, unfused, {input}, count);
 

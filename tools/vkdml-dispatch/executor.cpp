@@ -361,8 +361,9 @@ private:
             call(where, "vkdmlBindTemporaryResource", Stage::Execution,
                  [&] { return vkdmlBindTemporaryResource(table.get(), &desc); });
         }
-        // OWNED_BY_DML graph inputs: one BUFFER_ARRAY per compiled operator (an entry per graph input, empty for the
-        // ones not owned), or NONE for those without owned inputs; nothing at all when no graph owns an input.
+        // OWNED_BY_DML inputs: one BUFFER_ARRAY per compiled operator (an entry per graph input or operator input
+        // slot, empty for the ones not owned), or NONE for those without owned inputs; nothing at all when none owns
+        // an input.
         std::vector<std::vector<DML_BUFFER_BINDING>> ownedEntries(prepared_.size());
         std::vector<DML_BUFFER_ARRAY_BINDING> ownedArrays(prepared_.size());
         std::vector<DML_BINDING_DESC> ownedDescs(prepared_.size(), DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr});

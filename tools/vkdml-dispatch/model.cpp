@@ -139,7 +139,7 @@ void parseBindings(const Json& bindings, const JsonPath& path, const Model& mode
 // The initialization bindings ("bindings" of a dispatchable) for OWNED_BY_DML inputs.
 void parseInitBindings(const Json& initBindings, const JsonPath& path, const Model& model, DispatchableDesc& d) {
     requireObject(initBindings, path);
-    if (d.isGraph) d.initInputs.resize(d.inputs.size());
+    d.initInputs.resize(d.inputs.size());
     for (auto it = initBindings.begin(); it != initBindings.end(); ++it) {
         const JsonPath keyPath = path.key(it.key());
         size_t index = d.inputs.size();
@@ -149,16 +149,6 @@ void parseInitBindings(const Json& initBindings, const JsonPath& path, const Mod
             modelError(keyPath, "'" + it.key() + "' is not an input tensor of " + operatorName(d));
         const BindPoint& point = d.inputs[index];
         const Json& source = it.value();
-        if (!d.isGraph) {
-            // Operators compiled with vkdmlCompileOperator cannot own inputs in vkdml (E_NOTIMPL when created);
-            // check that the bindings name real bind points and resources.
-            if (source.is_array()) {
-                for (size_t i = 0; i < source.size(); ++i) parseSource(source[i], keyPath.index(i), model, point);
-            } else {
-                parseSource(source, keyPath, model, point);
-            }
-            continue;
-        }
         if (!d.owned[index])
             modelError(keyPath, "'" + it.key() + "' is not OWNED_BY_DML, so it is bound at dispatch, not here");
         if (source.is_array()) {
@@ -225,13 +215,15 @@ DispatchableDesc parseDispatchable(const std::string& name, const Json& value, c
     } else {
         d.inputs = d.op.inputs;
         d.outputs = d.op.outputs;
+        for (const BindPoint& input : d.inputs)
+            d.owned.push_back(input.present && (input.tensor.flags & DML_TENSOR_FLAG_OWNED_BY_DML) != 0);
     }
     if (const Json* flags = findMember(value, "executionFlags"))
         d.executionFlags =
             static_cast<DML_EXECUTION_FLAGS>(readEnum(*flags, path.key("executionFlags"), kExecutionFlagsEnum));
     if (const Json* initBindings = findMember(value, "bindings")) {
         parseInitBindings(*initBindings, path.key("bindings"), model, d);
-    } else if (d.isGraph) {
+    } else {
         parseInitBindings(Json::object(), path.key("bindings"), model, d);
     }
     return d;

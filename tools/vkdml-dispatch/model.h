@@ -39,8 +39,8 @@ struct DispatchableDesc {
     GraphSpec graph;
     // What dispatch commands bind, in binding order: the operator's bind points, or the graph's inputs and outputs.
     std::vector<BindPoint> inputs, outputs;
-    std::vector<bool> owned;  // per input: OWNED_BY_DML graph input, bound at initialization instead of dispatch
-    std::vector<std::optional<BindingSource>> initInputs;  // graphs: per input, the initialization binding
+    std::vector<bool> owned;  // per input: OWNED_BY_DML, bound at initialization instead of dispatch
+    std::vector<std::optional<BindingSource>> initInputs;  // per input: the initialization binding
 };
 
 struct DispatchCommand {

@@ -106,7 +106,7 @@ std::string enumValueName(const EnumInfo& info, uint32_t value) {
     return std::to_string(value);
 }
 
-// DML_OPERATOR_TYPE values 0..177 in order (reference/directml-api.md section 2).
+// DML_OPERATOR_TYPE values 0..177 in order (DirectML's DML_OPERATOR_TYPE enum, api/include/vkdml/DirectML.h).
 namespace {
 const char* const kOperatorTypeNames[] = {
     "INVALID",                                           // 0
@@ -330,7 +330,7 @@ const char* dataTypeShortName(DML_TENSOR_DATA_TYPE type) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Operator rows: DML_<NAME>_OPERATOR_DESC fields in declaration order (reference/directml-api.md section 2).
+// Operator rows: DML_<NAME>_OPERATOR_DESC fields in declaration order (api/include/vkdml/DirectML.h).
 // ---------------------------------------------------------------------------------------------------------------
 
 namespace {

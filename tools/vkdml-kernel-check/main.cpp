@@ -7,16 +7,16 @@
 #include <set>
 
 #include "core/error.h"
-#include "dml/kernel_catalog.h"
+#include "ops/elementwise/kernel_catalog.h"
 #include "kernel/glsl_generator.h"
 #include "vk/shader_compiler.h"
 
 int main(int argc, char** argv) {
     const bool verbose = argc > 1 && std::string(argv[1]) == "--verbose";
     const auto start = std::chrono::steady_clock::now();
-    std::vector<vkdml::dml::CatalogEntry> catalog;
+    std::vector<vkdml::elementwise::CatalogEntry> catalog;
     try {
-        catalog = vkdml::dml::elementwiseKernelCatalog();
+        catalog = vkdml::elementwise::elementwiseKernelCatalog();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "vkdml-kernel-check: lowering failed: %s\n", e.what());
         return 1;

@@ -27,6 +27,15 @@ VKDML_API const char* vkdmlTestShaderName(VkdmlDispatchable compiledOperator);
  * Returns 0 (and sets nothing) when the dispatchable is not a compiled graph. */
 VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, UINT* fused);
 
+/* Options a device read from the environment when it was created, changed on the live device for the operators
+   compiled after the call (tools and tests that compare both settings on one device). */
+typedef enum VKDML_TEST_OPTION {
+    VKDML_TEST_OPTION_FUSION = 0,             /* graphs fuse element-wise runs (1, default) or not (0) */
+    VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS = 1 /* packed fp32 activations run vkdml-bench's naive baseline kernels */
+} VKDML_TEST_OPTION;
+/* E_INVALIDARG for an unknown option or a bad device. */
+VKDML_API HRESULT vkdmlTestSetOption(VkdmlDevice device, VKDML_TEST_OPTION option, UINT64 value);
+
 /* GPU timestamps, for vkdml-bench: from the next vkdmlResetCommandList, each recording of the list writes a timestamp
    before its first command and after its last. DXGI_ERROR_UNSUPPORTED when the device's queue has no timestamps. */
 VKDML_API HRESULT vkdmlTestEnableTimestamps(VkdmlCommandList commandList);

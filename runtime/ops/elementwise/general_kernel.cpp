@@ -1,14 +1,16 @@
-#include "core/general_kernel.h"
+#include "ops/elementwise/general_kernel.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
 
+#include "core/buffer.h"
+#include "core/device.h"
 #include "core/error.h"
-#include "core/kernel_params.h"
+#include "ops/elementwise/kernel_params.h"
 #include "kernel/general_generator.h"
 
-namespace vkdml {
+namespace vkdml::elementwise {
 
 namespace {
 
@@ -17,13 +19,8 @@ constexpr uint64_t kSplitElements = 65536;
 using kernel::Access;
 using kernel::Walk;
 
-uint64_t envBytes(const char* name) {
-    const char* value = std::getenv(name);
-    return value && *value ? std::strtoull(value, nullptr, 10) : 0;
-}
-
 // Packed: the tensor's strides are the plan's packed strides (index = base + flat index); broadcast: all zero.
-Access accessOf(const dml::ElementwisePlan& plan, uint32_t t) {
+Access accessOf(const ElementwisePlan& plan, uint32_t t) {
     bool packed = true, broadcast = true;
     uint64_t packedStride = 1;
     for (uint32_t d = 0; d < plan.rank; ++d) {
@@ -36,7 +33,7 @@ Access accessOf(const dml::ElementwisePlan& plan, uint32_t t) {
 
 // A strided tensor whose every quad of the quads walk lies on one vector: inner stride 1, the others multiples of 4
 // (the base is checked per chunk, mainVariantFits).
-bool readableByRows(const dml::ElementwisePlan& plan, uint32_t t) {
+bool readableByRows(const ElementwisePlan& plan, uint32_t t) {
     if (plan.strides[t][0] != 1) return false;
     for (uint32_t d = 1; d < plan.rank; ++d)
         if (plan.strides[t][d] % 4 != 0) return false;
@@ -45,7 +42,7 @@ bool readableByRows(const dml::ElementwisePlan& plan, uint32_t t) {
 
 // A dimension some tensor is contiguous along instead of the output's innermost one (its smallest stride, a
 // transposed or permuted tensor, or the output permuted against its inputs), else 0.
-uint32_t tileDimension(const dml::ElementwisePlan& plan) {
+uint32_t tileDimension(const ElementwisePlan& plan) {
     for (uint32_t t = 0; t < plan.tensorCount; ++t) {
         if (plan.strides[t][0] == 0) continue;  // broadcast along the rows: read once per row anyway
         uint32_t best = 0;
@@ -57,7 +54,7 @@ uint32_t tileDimension(const dml::ElementwisePlan& plan) {
 }
 
 // Dimension `d` becomes dimension 1, the ones between move out by one (Walk::Tiles walks dimensions 0 and 1).
-void moveToSecond(dml::ElementwisePlan& plan, uint32_t d) {
+void moveToSecond(ElementwisePlan& plan, uint32_t d) {
     std::rotate(plan.sizes + 1, plan.sizes + d, plan.sizes + d + 1);
     for (uint32_t t = 0; t < plan.tensorCount; ++t)
         std::rotate(plan.strides[t] + 1, plan.strides[t] + d, plan.strides[t] + d + 1);
@@ -65,7 +62,7 @@ void moveToSecond(dml::ElementwisePlan& plan, uint32_t d) {
 
 // A tensor the tile quads walk reads as 4 x 4 blocks: stride 1 along dimension 1 (a multiple of 4), the others
 // multiples of 4 (the base is checked per chunk), 8- to 32-bit elements.
-bool readableByColumns(const dml::ElementwisePlan& plan, uint32_t t) {
+bool readableByColumns(const ElementwisePlan& plan, uint32_t t) {
     if (plan.strides[t][1] != 1 || plan.sizes[1] % 4 != 0) return false;
     if (plan.tensorBits[t] < 8 || plan.tensorBits[t] > 32) return false;
     for (uint32_t d = 0; d < plan.rank; ++d)
@@ -84,7 +81,7 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
         fail(E_NOTIMPL, program.label + ": " + std::to_string(tensorCount) + " tensors, but " +
                             ctx.caps().properties.deviceName + " lets a kernel bind " +
                             std::to_string(device.pipelines().bindingLimit()) + " storage buffers");
-    plan_ = dml::planElementwise(tensors);
+    plan_ = planElementwise(tensors);
     for (const dml::TensorLayout& t : tensors) totals_.push_back(t.totalBytes);
 
     program.access.resize(tensorCount);
@@ -127,9 +124,9 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
 
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
     uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
-    if (uint64_t forced = envBytes("VKDML_MAX_BINDING_BYTES")) maxRange = std::min(maxRange, forced);  // tests
+    if (uint64_t forced = device.options().maxBindingBytes) maxRange = std::min(maxRange, forced);  // tests
     require(maxRange > 2 * alignment + 64, "internal: maxStorageBufferRange too small");
-    dml::ChunkLimits limits;
+    ChunkLimits limits;
     limits.maxSpanBytes = (maxRange - alignment) & ~uint64_t(15);
     limits.maxElements = uint64_t(1) << 31;
     limits.contiguousGranule = 16;
@@ -142,11 +139,11 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
             limits.maxElements,
             (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().workgroupSize() - 1) * 4);
     }
-    chunks_ = dml::splitIntoChunks(plan_, limits);
+    chunks_ = splitIntoChunks(plan_, limits);
     // Every chunk of a non-linear walk has this rank (outer dimensions beyond it are fixed per chunk).
     if (!linear) main_.program.rank = fallback_.program.rank = std::min(plan_.rank, limits.maxRank);
     if (linear)
-        for (dml::Chunk& c : chunks_)
+        for (Chunk& c : chunks_)
             for (uint32_t t = 0; t < tensorCount; ++t)
                 if (main_.program.access[t] == Access::Broadcast) c.firstElement[t] = 0, c.spanElements[t] = 1;
 
@@ -156,18 +153,18 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
                        plan_.elementCount >= kSplitElements;
     compile(device, main_, split);
     bool needFallback = false;
-    for (const dml::Chunk& c : chunks_) {
+    for (const Chunk& c : chunks_) {
         useFallback_.push_back(!mainVariantFits(c));
         needFallback = needFallback || useFallback_.back();
     }
     if (needFallback) compile(device, fallback_, false);
     name_ = main_.program.name();
-    dml::requireChunksInside(chunks_, tensorCount, plan_.tensorBits, totals_.data(), program.label);
+    requireChunksInside(chunks_, tensorCount, plan_.tensorBits, totals_.data(), program.label);
     requireGridFits(ctx);
 }
 
 // Invocations a dispatch of `count` elements of `chunk` runs.
-uint64_t GeneralKernel::invocations(const Variant& variant, const dml::Chunk& chunk, uint64_t count) const {
+uint64_t GeneralKernel::invocations(const Variant& variant, const Chunk& chunk, uint64_t count) const {
     const Walk walk = variant.program.walk;
     const uint64_t tileRows = kernel::kTileRows, tileBlocks = (chunk.sizes[1] + tileRows - 1) / tileRows;
     return walk == Walk::Linear      ? (count + 3) / 4
@@ -196,7 +193,7 @@ void GeneralKernel::compile(Device& device, Variant& variant, bool split) {
     if (variant.program.walk == Walk::Linear && split) {
         // Only the pipelines some chunk runs: whole quads, the tail.
         bool quads = false, tail = false;
-        for (const dml::Chunk& c : chunks_) {
+        for (const Chunk& c : chunks_) {
             quads = quads || c.count >= 4;
             tail = tail || c.count % 4 != 0;
         }
@@ -209,7 +206,7 @@ void GeneralKernel::compile(Device& device, Variant& variant, bool split) {
 
 // A chunk the main kernel can walk: packed tensors see whole inner dimensions (index = base + flat index) and, for
 // quads, start on a quad in every packed tensor.
-bool GeneralKernel::mainVariantFits(const dml::Chunk& chunk) const {
+bool GeneralKernel::mainVariantFits(const Chunk& chunk) const {
     if (main_.program.walk == Walk::Linear) return true;
     const bool quads = main_.program.walk == Walk::Quads || main_.program.walk == Walk::TileQuads;
     if (quads && chunk.sizes[0] % 4 != 0) return false;
@@ -225,6 +222,12 @@ bool GeneralKernel::mainVariantFits(const dml::Chunk& chunk) const {
     return true;
 }
 
+void GeneralKernel::record(vk::Recording& recording, const ops::KernelBuffers& buffers) const {
+    std::vector<const BoundBuffer*> bound = buffers.outputs;
+    bound.insert(bound.end(), buffers.inputs.begin(), buffers.inputs.end());
+    record(recording, bound.data());
+}
+
 void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* bound) const {
     const vk::Context& ctx = recording.context();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
@@ -232,7 +235,7 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
     const uint32_t tensorCount = plan_.tensorCount;
 
     // One dispatch of `count` elements of `chunk`, starting `skip` elements in (the linear walk's tail).
-    auto dispatch = [&](const dml::Chunk& chunk, const Variant& variant, const vk::Pipeline& pipeline, uint64_t skip,
+    auto dispatch = [&](const Chunk& chunk, const Variant& variant, const vk::Pipeline& pipeline, uint64_t skip,
                         uint64_t count) {
         const kernel::GeneralParamsLayout& layout = variant.layout;
         uint32_t words[kernel::kGeneralParamWords] = {};
@@ -289,7 +292,7 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
     };
 
     for (size_t i = 0; i < chunks_.size(); ++i) {
-        const dml::Chunk& chunk = chunks_[i];
+        const Chunk& chunk = chunks_[i];
         const Variant& variant = useFallback_[i] ? fallback_ : main_;
         if (!variant.tailPipeline) {
             dispatch(chunk, variant, *variant.pipeline, 0, chunk.count);
@@ -301,4 +304,4 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
     }
 }
 
-}  // namespace vkdml
+}  // namespace vkdml::elementwise

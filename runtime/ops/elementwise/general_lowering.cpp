@@ -1,4 +1,4 @@
-#include "dml/general_lowering.h"
+#include "ops/elementwise/general_lowering.h"
 
 #include <algorithm>
 #include <climits>
@@ -8,10 +8,10 @@
 #include <iterator>
 
 #include "core/error.h"
-#include "dml/elementwise_lowering.h"
+#include "ops/elementwise/lowering.h"
 #include "dml/tensor.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
 
 using kernel::Fn;
 using kernel::ScalarType;
@@ -145,7 +145,7 @@ uint32_t intConstant(kernel::ElementwiseProgram& p, int64_t value, ScalarType ty
     return p.constant(static_cast<uint64_t>(value) & 0xffffffffu, type);
 }
 
-// CAST's conversions (DESIGN.md section 4): float -> integer truncates toward zero, saturates and maps NaN to 0;
+// CAST's conversions (docs/SEMANTICS.md): float -> integer truncates toward zero, saturates and maps NaN to 0;
 // float -> float and integer -> float round to nearest even, once; integer -> integer keeps the low bits.
 uint32_t castValue(kernel::ElementwiseProgram& p, uint32_t x, ScalarType from, ScalarType to) {
     using kernel::isFloatType;
@@ -208,8 +208,11 @@ uint32_t addAttribute(GeneralLowering& lowered, uint32_t word, ScalarType type) 
 // takes the cheap form of the same value (Fn::Scale, Fn::Shift); such a program is right for every ScaleBias of its
 // form, and the attribute words still carry the values.
 uint32_t applyScaleBias(GeneralLowering& lowered, const OperatorInfo& info, uint32_t x, ScalarType type) {
-    const float s = info.floats[0], b = info.floats[1];
-    if (!info.hasScaleBias || !kernel::isFloatType(type) || (s == 1.0f && b == 0.0f)) return x;
+    const Attribute* scaleField = info.attributes.find("ScaleBias.Scale");
+    const Attribute* biasField = info.attributes.find("ScaleBias.Bias");
+    if (!info.hasScaleBias || !scaleField || !biasField || !kernel::isFloatType(type)) return x;
+    const float s = scaleField->value, b = biasField->value;
+    if (s == 1.0f && b == 0.0f) return x;
     if (s == 1.0f && std::isnormal(b))
         return lowered.program.call(Fn::Shift, type, {x, addAttribute(lowered, floatBits(b), type)});
     const uint32_t scale = addAttribute(lowered, floatBits(s), type);
@@ -390,18 +393,18 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             if (form->family == Family::Unary) {
                 r = p.call(fn, out, {x});
             } else if (form->family == Family::Round) {
-                r = p.call(fn, out, {x, addAttribute(lowered, info.enums[0], ScalarType::UInt32)});
+                r = p.call(fn, out, {x, addAttribute(lowered, info.attributes.enumAt(0), ScalarType::UInt32)});
             } else if (is64(in)) {
                 // CLIP on INT64/UINT64: the FLOAT bounds truncated toward zero and saturated to the type, exact.
-                const uint32_t lo = intBound(lowered, clampToType(floatToInt(info.floats[2], Rounding::Trunc), in), in);
-                const uint32_t hi = intBound(lowered, clampToType(floatToInt(info.floats[3], Rounding::Trunc), in), in);
+                const uint32_t lo = intBound(lowered, clampToType(floatToInt(info.attributes.floatAt(2), Rounding::Trunc), in), in);
+                const uint32_t hi = intBound(lowered, clampToType(floatToInt(info.attributes.floatAt(3), Rounding::Trunc), in), in);
                 r = p.call(Fn::Min64, out, {p.call(Fn::Max64, out, {x, lo}), hi});
             } else {
                 // THRESHOLD: max(x, Min); CLIP: min(max(x, Min), Max) (a NaN x gives the bound, D3D's rule).
-                const uint32_t lo = addAttribute(lowered, attributeWord(info.floats[2], in), in);
+                const uint32_t lo = addAttribute(lowered, attributeWord(info.attributes.floatAt(2), in), in);
                 r = p.call(Fn::Max, out, {x, lo});
                 if (form->family == Family::Clip)
-                    r = p.call(Fn::Min, out, {r, addAttribute(lowered, attributeWord(info.floats[3], in), in)});
+                    r = p.call(Fn::Min, out, {r, addAttribute(lowered, attributeWord(info.attributes.floatAt(3), in), in)});
             }
             p.store(0, r);
             break;
@@ -442,7 +445,7 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
         }
         case Family::ConstantPow: {
             const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
-            p.store(0, p.call(fn, out, {x, addAttribute(lowered, floatBits(info.floats[2]), in)}));
+            p.store(0, p.call(fn, out, {x, addAttribute(lowered, floatBits(info.attributes.floatAt(2)), in)}));
             break;
         }
         case Family::Pow: {
@@ -472,11 +475,11 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
             uint32_t lo, hi;
             if (kernel::isFloatType(in)) {
-                lo = addAttribute(lowered, scalarFloatBits(info.scalars[0], in), in);
-                hi = addAttribute(lowered, scalarFloatBits(info.scalars[1], in), in);
+                lo = addAttribute(lowered, scalarFloatBits(info.attributes.scalarAt(0), in), in);
+                hi = addAttribute(lowered, scalarFloatBits(info.attributes.scalarAt(1), in), in);
             } else {
-                lo = intBound(lowered, scalarInteger(info.scalars[0], in), in);
-                hi = intBound(lowered, scalarInteger(info.scalars[1], in), in);
+                lo = intBound(lowered, scalarInteger(info.attributes.scalarAt(0), in), in);
+                hi = intBound(lowered, scalarInteger(info.attributes.scalarAt(1), in), in);
             }
             const Fn mn = is64(in) ? Fn::Min64 : Fn::Min, mx = is64(in) ? Fn::Max64 : Fn::Max;
             p.store(0, p.call(mx, out, {p.call(mn, out, {x, hi}), lo}));
@@ -487,16 +490,16 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             uint32_t lo, hi;
             if (kernel::isFloatType(in)) {
                 // Compared in FLOAT32 with the FLOAT bound itself (FLOAT16 x widens exactly).
-                lo = addAttribute(lowered, union1 ? scalarFloatBits(info.scalars[0], in) : floatBits(info.floats[0]), in);
-                hi = addAttribute(lowered, union1 ? scalarFloatBits(info.scalars[1], in) : floatBits(info.floats[1]), in);
+                lo = addAttribute(lowered, union1 ? scalarFloatBits(info.attributes.scalarAt(0), in) : floatBits(info.attributes.floatAt(0)), in);
+                hi = addAttribute(lowered, union1 ? scalarFloatBits(info.attributes.scalarAt(1), in) : floatBits(info.attributes.floatAt(1)), in);
             } else {
                 Int128 a, b;
                 if (union1) {
-                    clipGradRange(scalarInteger(info.scalars[0], in), scalarInteger(info.scalars[1], in), false, false,
+                    clipGradRange(scalarInteger(info.attributes.scalarAt(0), in), scalarInteger(info.attributes.scalarAt(1), in), false, false,
                                   in, a, b);
                 } else {  // x <= Min <=> x <= floor(Min); x >= Max <=> x >= ceil(Max) (x an integer)
-                    clipGradRange(floatToInt(info.floats[0], Rounding::Floor), floatToInt(info.floats[1], Rounding::Ceil),
-                                  std::isnan(info.floats[0]), std::isnan(info.floats[1]), in, a, b);
+                    clipGradRange(floatToInt(info.attributes.floatAt(0), Rounding::Floor), floatToInt(info.attributes.floatAt(1), Rounding::Ceil),
+                                  std::isnan(info.attributes.floatAt(0)), std::isnan(info.attributes.floatAt(1)), in, a, b);
                 }
                 lo = intBound(lowered, a, in);
                 hi = intBound(lowered, b, in);
@@ -513,23 +516,23 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
         }
         case Family::Add1: {
             uint32_t r = p.call(Fn::Add, out, {p.input(0), p.input(1)});
-            if (info.fusedType != DML_OPERATOR_INVALID) {
+            if (info.fused.type != DML_OPERATOR_INVALID) {
                 Fn activation;
                 uint32_t count;
-                if (!activationFunction(info.fusedType, activation, count))
-                    fail(E_FAIL, "internal: fused activation " + std::to_string(info.fusedType) + " has no function");
+                if (!activationFunction(info.fused.type, activation, count))
+                    fail(E_FAIL, "internal: fused activation " + std::to_string(info.fused.type) + " has no function");
                 if (activation == Fn::None) {
                     // ACTIVATION_IDENTITY: the sum itself
                 } else if (count == 0) {
                     r = p.call(activation, out, {r});
                 } else {
-                    const uint32_t a0 = addAttribute(lowered, floatBits(info.fusedFloats[0]), ScalarType::Float32);
+                    const uint32_t a0 = addAttribute(lowered, floatBits(info.fused.attributes.floatAt(0)), ScalarType::Float32);
                     r = count == 1 ? p.call(activation, out, {r, a0})
                                    : p.call(activation, out,
-                                            {r, a0, addAttribute(lowered, floatBits(info.fusedFloats[1]),
+                                            {r, a0, addAttribute(lowered, floatBits(info.fused.attributes.floatAt(1)),
                                                                  ScalarType::Float32)});
                 }
-                p.label += std::string("_") + operatorName(info.fusedType);
+                p.label += std::string("_") + operatorName(info.fused.type);
             }
             p.store(0, r);
             break;
@@ -540,7 +543,7 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             const uint32_t r = form->family == Family::IsNan
                                    ? p.call(fn, ScalarType::UInt32, {x})
                                    : p.call(fn, ScalarType::UInt32,
-                                            {x, addAttribute(lowered, info.enums[0], ScalarType::UInt32)});
+                                            {x, addAttribute(lowered, info.attributes.enumAt(0), ScalarType::UInt32)});
             p.store(0, out == ScalarType::UInt32 ? r : p.cast(r, out));
             break;
         }
@@ -569,4 +572,4 @@ std::optional<GeneralLowering> lowerAsGeneral(const OperatorInfo& info, const Ke
     return general;
 }
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

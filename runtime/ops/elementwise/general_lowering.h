@@ -1,15 +1,17 @@
 // DirectML operators that run as general element-wise kernels (runtime/kernel/general_generator.cpp): arithmetic,
 // comparisons, logic, bitwise operators, ELEMENT_WISE_IF and CAST, whose tensors differ in type or number. The
-// walk and each tensor's access are the host's choice (runtime/core/general_kernel.cpp).
+// walk and each tensor's access are the host's choice (runtime/ops/elementwise/general_kernel.cpp).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "dml/elementwise_lowering.h"
+#include "ops/elementwise/lowering.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
+
+using namespace dml;  // the element-wise family is written in the desc layer's terms
 
 bool isGeneralOperator(DML_OPERATOR_TYPE type);
 
@@ -27,4 +29,4 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
 // or flags (PARAMETERIZED_RELU), 64-bit integer math. Throws what lowering the operator on its own throws.
 std::optional<GeneralLowering> lowerAsGeneral(const OperatorInfo& info, const KernelTarget& target);
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

@@ -1,11 +1,11 @@
-#include "dml/elementwise_plan.h"
+#include "ops/elementwise/plan.h"
 
 #include "core/error.h"
 
 #include <algorithm>
 #include <numeric>
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
 
 ElementwisePlan planElementwise(const std::vector<TensorLayout>& tensors) {
     ElementwisePlan plan;
@@ -166,4 +166,4 @@ void requireChunksInside(const std::vector<Chunk>& chunks, uint32_t tensorCount,
                                  ", past its TotalTensorSizeInBytes " + std::to_string(totals[t]));
 }
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

@@ -1,11 +1,11 @@
-#include "dml/integer_shrink.h"
+#include "ops/elementwise/integer_shrink.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "dml/tensor.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
 
 IntegerShrinkTerms integerShrinkTerms(DML_TENSOR_DATA_TYPE type, float bias, float threshold) {
     const uint32_t bits = elementSizeInBits(type);
@@ -38,4 +38,4 @@ IntegerShrinkTerms integerShrinkTerms(DML_TENSOR_DATA_TYPE type, float bias, flo
     return terms;
 }
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

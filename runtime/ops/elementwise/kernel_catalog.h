@@ -6,9 +6,11 @@
 
 #include <vector>
 
-#include "dml/elementwise_lowering.h"
+#include "ops/elementwise/lowering.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
+
+using namespace dml;  // the element-wise family is written in the desc layer's terms
 
 struct CatalogEntry {
     DML_OPERATOR_TYPE op;
@@ -19,4 +21,4 @@ struct CatalogEntry {
 // Distinct programs only (by hash), in a fixed order.
 std::vector<CatalogEntry> elementwiseKernelCatalog();
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

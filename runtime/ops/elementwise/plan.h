@@ -8,7 +8,10 @@
 
 #include "dml/tensor.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
+
+// The element-wise family is written in the desc layer's terms (TensorLayout, OperatorInfo, the schema's kinds).
+using namespace dml;
 
 constexpr uint32_t kMaxPlanTensors = 9;  // QUANTIZED_LINEAR_ADD: output + 8 inputs
 
@@ -55,4 +58,4 @@ uint64_t chunkEndBytes(const Chunk& chunk, uint32_t t, uint32_t bits);
 void requireChunksInside(const std::vector<Chunk>& chunks, uint32_t tensorCount, const uint32_t* bits,
                          const uint64_t* totals, const std::string& label);
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

@@ -9,7 +9,9 @@
 #include "dml/operator_desc.h"
 #include "kernel/program.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
+
+using namespace dml;  // the element-wise family is written in the desc layer's terms
 
 struct KernelTarget {
     std::string deviceName;    // for messages
@@ -25,7 +27,7 @@ struct KernelTarget {
 struct LoweredKernel {
     kernel::ElementwiseProgram program;
     // The push constants every dispatch shares: the attributes' 32-bit patterns (FLOATs, or the integer terms of
-    // integer SHRINK) and the fields integer SHRINK reads besides them (runtime/core/kernel_params.h).
+    // integer SHRINK) and the fields integer SHRINK reads besides them (runtime/ops/elementwise/kernel_params.h).
     uint32_t p0Bits = 0, p1Bits = 0;
     uint32_t in2Base = 0, flags = 0;
 };
@@ -46,4 +48,4 @@ LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& tar
 // general kernels clear it again once their walk moves no vectors: kernel::movesAnyVectors).
 void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget& target);
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-namespace vkdml {
+namespace vkdml::elementwise {
 
 // After the header come the dimension arrays, innermost dimension first: sizes, the division magic numbers of all
 // but the last size, then each tensor's strides (output, input, second input) and, for one-input kernels, the
@@ -54,4 +54,4 @@ struct KernelParams {
 };
 static_assert(sizeof(KernelParams) == 128, "must match the GLSL block and fit the guaranteed push-constant size");
 
-}  // namespace vkdml
+}  // namespace vkdml::elementwise

@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "core/dispatchable.h"
 #include "kernel/general_params.h"
+#include "ops/elementwise/plan.h"
+#include "ops/family.h"
 
-namespace vkdml {
+namespace vkdml::elementwise {
 
-class GeneralKernel {
+class GeneralKernel final : public ops::CompiledKernel {
 public:
     // `tensors`: outputs first, then inputs (the program's tensor order). `program` has types and operations; its
     // walk and access are chosen here. Throws E_NOTIMPL when the device cannot bind that many tensors.
@@ -23,7 +24,8 @@ public:
     // table's checks). Nothing can fail here: the chunks were proven inside their tensors and the grid's limits at
     // construction.
     void record(vk::Recording& recording, const BoundBuffer* const* bound) const;
-    const std::string& name() const { return name_; }
+    void record(vk::Recording& recording, const ops::KernelBuffers& buffers) const override;
+    const std::string& shaderName() const override { return name_; }
 
 private:
     struct Variant {
@@ -33,12 +35,12 @@ private:
         const vk::Pipeline* tailPipeline = nullptr;  // CPU devices, linear walk: the last partial quad
     };
     void compile(Device& device, Variant& variant, bool split);
-    bool mainVariantFits(const dml::Chunk& chunk) const;
-    uint64_t invocations(const Variant& variant, const dml::Chunk& chunk, uint64_t count) const;
+    bool mainVariantFits(const Chunk& chunk) const;
+    uint64_t invocations(const Variant& variant, const Chunk& chunk, uint64_t count) const;
     void requireGridFits(const vk::Context& ctx) const;
 
-    dml::ElementwisePlan plan_;
-    std::vector<dml::Chunk> chunks_;
+    ElementwisePlan plan_;
+    std::vector<Chunk> chunks_;
     std::vector<bool> useFallback_;  // per chunk
     Variant main_, fallback_;        // fallback: one element per step, packed tensors read as strided
     std::vector<uint64_t> totals_;   // per tensor: TotalTensorSizeInBytes
@@ -47,4 +49,4 @@ private:
     std::string name_;
 };
 
-}  // namespace vkdml
+}  // namespace vkdml::elementwise

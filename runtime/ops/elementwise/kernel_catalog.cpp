@@ -1,13 +1,15 @@
-#include "dml/kernel_catalog.h"
+#include "ops/elementwise/kernel_catalog.h"
+
+#include "ops/elementwise/schema.h"
 
 #include <set>
 
 #include "core/error.h"
-#include "dml/general_lowering.h"
+#include "ops/elementwise/general_lowering.h"
 #include "dml/operator_desc.h"
 #include "kernel/general_generator.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
 
 namespace {
 
@@ -30,15 +32,18 @@ OperatorInfo infoFor(const OperatorSchema& schema, DML_TENSOR_DATA_TYPE dataType
         switch (schema.fields[f].kind) {
             case FieldKind::InputTensor: info.inputs.push_back(tensor); break;
             case FieldKind::OutputTensor: info.outputs.push_back(tensor); break;
-            case FieldKind::Float: info.floats[info.floatCount] = attributes[info.floatCount % 2]; ++info.floatCount; break;
-            case FieldKind::Enum:
+            case FieldKind::Float:
+                info.attributes.addFloat(schema.fields[f].name,
+                                         attributes[info.attributes.count(FieldKind::Float) % 2]);
+                break;
+            case FieldKind::Enum: info.attributes.addEnum(schema.fields[f].name, 0); break;
             case FieldKind::QuantizationTensors: break;
+            case FieldKind::Scalar: info.attributes.addScalar(schema.fields[f].name, 0); break;
             case FieldKind::ScalarDataType:
-            case FieldKind::Scalar:
             case FieldKind::FusedActivation: break;
             case FieldKind::OptionalScaleBias:
-                info.floats[info.floatCount++] = attributes[0];
-                info.floats[info.floatCount++] = attributes[1];
+                info.attributes.addFloat("ScaleBias.Scale", attributes[0]);
+                info.attributes.addFloat("ScaleBias.Bias", attributes[1]);
                 break;
         }
     }
@@ -92,10 +97,14 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
             info.schema = &schema;
             info.hasScaleBias = true;  // with a non-identity ScaleBias: the larger program
             for (uint32_t f = 0; f < schema.fieldCount; ++f) {
-                if (schema.fields[f].kind == FieldKind::Float) info.floats[info.floatCount++] = 0.5f;
-                if (schema.fields[f].kind == FieldKind::OptionalScaleBias)
-                    info.floats[info.floatCount++] = 2.0f, info.floats[info.floatCount++] = 1.0f;
-                if (schema.fields[f].kind == FieldKind::Enum) info.enums[info.enumCount++] = 0;
+                const FieldSpec& field = schema.fields[f];
+                if (field.kind == FieldKind::Float) info.attributes.addFloat(field.name, 0.5f);
+                if (field.kind == FieldKind::OptionalScaleBias) {
+                    info.attributes.addFloat("ScaleBias.Scale", 2.0f);
+                    info.attributes.addFloat("ScaleBias.Bias", 1.0f);
+                }
+                if (field.kind == FieldKind::Enum) info.attributes.addEnum(field.name, 0);
+                if (field.kind == FieldKind::Scalar) info.attributes.addScalar(field.name, 0);
             }
             OperatorInfo absent = info;  // the optional inputs left out
             for (size_t k = 0; k < entries.size(); ++k) {
@@ -117,9 +126,11 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 if (!entries[k].optional) absent.inputs.push_back(tensor);
             }
             for (DML_OPERATOR_TYPE fusedType : fusedVariants) {
-                info.fusedType = absent.fusedType = fusedType;
-                info.fusedFloats[0] = absent.fusedFloats[0] = 0.5f;
-                info.fusedFloats[1] = absent.fusedFloats[1] = 2.0f;
+                FusedActivation fused;
+                fused.type = fusedType;
+                fused.attributes.addFloat("Alpha", 0.5f);
+                fused.attributes.addFloat("Beta", 2.0f);
+                info.fused = absent.fused = fused;
                 KernelTarget target;
                 target.deviceName = "catalog";
                 target.int64 = target.float64 = true;
@@ -182,7 +193,7 @@ std::vector<CatalogEntry> elementwiseKernelCatalog() {
     std::set<uint64_t> seen;
     for (uint32_t t = 0; t < operatorTypeCount(); ++t) {
         const auto op = static_cast<DML_OPERATOR_TYPE>(t);
-        const OperatorSchema* schema = findSchema(op);
+        const OperatorSchema* schema = schemaOf(op);
         if (!schema) continue;
         if (isGeneralOperator(op)) {
             addGeneralKernels(*schema, seen, catalog);
@@ -223,4 +234,4 @@ std::vector<CatalogEntry> elementwiseKernelCatalog() {
     return catalog;
 }
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

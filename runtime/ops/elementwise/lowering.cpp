@@ -1,13 +1,13 @@
-#include "dml/elementwise_lowering.h"
+#include "ops/elementwise/lowering.h"
 
 #include <cmath>
 #include <cstring>
 
 #include "core/error.h"
-#include "dml/integer_shrink.h"
+#include "ops/elementwise/integer_shrink.h"
 #include "dml/tensor.h"
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
 
 using kernel::Fn;
 using kernel::ScalarType;
@@ -123,8 +123,9 @@ void lowerFloat(const OperatorInfo& info, const KernelTarget& target, LoweredKer
     const DML_OPERATOR_TYPE type = info.schema->type;
     const FloatForm* form = floatForm(type);
     if (!form) fail(E_NOTIMPL, info.name() + " has no float kernel");
-    const float p0 = info.floatCount > 0 ? info.floats[0] : info.schema->defaultAttributes[0];
-    const float p1 = info.floatCount > 1 ? info.floats[1] : info.schema->defaultAttributes[1];
+    const uint32_t floats = info.attributes.count(FieldKind::Float);
+    const float p0 = floats > 0 ? info.attributes.floatAt(0) : info.schema->defaultAttributes[0];
+    const float p1 = floats > 1 ? info.attributes.floatAt(1) : info.schema->defaultAttributes[1];
     out.p0Bits = bitsOf(p0);
     out.p1Bits = bitsOf(p1);
 
@@ -163,7 +164,7 @@ void lowerInteger(const OperatorInfo& info, const KernelTarget& target, LoweredK
                                     " tensors needs shaderInt64, which " + target.deviceName + " lacks");
             // The kernel reads the attributes as exact integer terms in place of p0/p1, plus the flags and the
             // second-input base a one-input kernel does not otherwise use.
-            const IntegerShrinkTerms terms = integerShrinkTerms(dataType, info.floats[0], info.floats[1]);
+            const IntegerShrinkTerms terms = integerShrinkTerms(dataType, info.attributes.floatAt(0), info.attributes.floatAt(1));
             out.p0Bits = terms.lowerEndBits;
             out.p1Bits = terms.upperStartBits;
             out.in2Base = terms.biasFloorLow;
@@ -242,4 +243,4 @@ void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget
     program.wideWords = target.wideWords;
 }
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

@@ -5,9 +5,13 @@
 
 #include <cstdint>
 
+#include "dml/tensor.h"
+
 #include <vkdml/DirectML.h>
 
-namespace vkdml::dml {
+namespace vkdml::elementwise {
+
+using namespace dml;  // the element-wise family is written in the desc layer's terms
 
 struct IntegerShrinkTerms {
     uint32_t lowerEndBits = 0;   // the last x with x < -Threshold, as the element type's 32-bit pattern
@@ -22,4 +26,4 @@ constexpr uint32_t kShrinkNoLower = 1u, kShrinkNoUpper = 2u, kShrinkBiasFraction
 // NaN is false); a NaN Bias counts as 0.
 IntegerShrinkTerms integerShrinkTerms(DML_TENSOR_DATA_TYPE type, float bias, float threshold);
 
-}  // namespace vkdml::dml
+}  // namespace vkdml::elementwise

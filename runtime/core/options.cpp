@@ -1,0 +1,64 @@
+#include "core/options.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace vkdml {
+
+namespace {
+
+const char* value(const char* name) {
+    const char* text = std::getenv(name);
+    return text && *text ? text : nullptr;
+}
+
+// Set, and not "0".
+bool flag(const char* name) {
+    const char* text = value(name);
+    return text && std::strcmp(text, "0") != 0;
+}
+
+uint64_t number(const char* name, uint64_t fallback) {
+    const char* text = value(name);
+    return text ? std::strtoull(text, nullptr, 10) : fallback;
+}
+
+std::string defaultCacheDirectory() {
+    if (const char* dir = value("VKDML_PIPELINE_CACHE_DIR")) return dir;
+    if (const char* xdg = value("XDG_CACHE_HOME")) return std::string(xdg) + "/vkdml";
+    if (const char* home = value("HOME")) return std::string(home) + "/.cache/vkdml";
+    return {};
+}
+
+}  // namespace
+
+Options Options::fromEnvironment() {
+    Options o;
+    vk::Options& v = o.vulkan;
+    if (const char* adapter = value("VKDML_ADAPTER")) v.adapter = adapter;
+    const char* sync = value("VKDML_SYNC_VALIDATION");
+    v.syncValidation = !(sync && std::strcmp(sync, "0") == 0);
+    v.workgroupSize = static_cast<uint32_t>(number("VKDML_WORKGROUP_SIZE", 0));
+    if (const char* level = value("VKDML_SPIRV_OPT"))
+        v.spirvOptimization = level[0] >= '1' && level[0] <= '3' ? level[0] - '0' : 0;
+    const char* caches = value("VKDML_PIPELINE_CACHE");
+    v.diskCaches = !(caches && std::strcmp(caches, "0") == 0);
+    v.cacheDirectory = defaultCacheDirectory();
+    if (const char* dump = value("VKDML_DUMP_KERNELS")) v.dumpKernels = dump;
+    v.disablePushDescriptors = flag("VKDML_DISABLE_PUSH_DESCRIPTORS");
+    v.disable16BitStorage = flag("VKDML_DISABLE_16BIT_STORAGE");
+    v.disableTimeline = flag("VKDML_DISABLE_TIMELINE");
+    v.disableFloat64 = flag("VKDML_DISABLE_FLOAT64");
+    v.disableFloatControls = flag("VKDML_DISABLE_FLOAT_CONTROLS");
+    v.forceCorrectDivSqrt = flag("VKDML_FORCE_CR_DIVSQRT");
+    v.forceIntegerHalf = flag("VKDML_FORCE_INTEGER_HALF");
+    v.force32BitWords = flag("VKDML_FORCE_32BIT_WORDS");
+    v.defaultHeapNotMappable = flag("VKDML_DEFAULT_HEAP_NOT_MAPPABLE");
+    o.fusion = !flag("VKDML_DISABLE_FUSION");
+    o.activationOwnKernels = flag("VKDML_ACTIVATION_OWN_KERNELS");
+    o.maxBindingBytes = number("VKDML_MAX_BINDING_BYTES", 0);
+    return o;
+}
+
+}  // namespace vkdml

@@ -1,0 +1,24 @@
+// Every setting vkdml takes from the environment, in one object: read once, when a device is created
+// (Options::fromEnvironment), and kept by the device. The README's table lists each VKDML_* variable. The one
+// exception is fault injection (VKDML_FAULT_*, tests only), which is process-wide and read when first armed.
+#pragma once
+
+#include <cstdint>
+
+#include "vk/options.h"
+
+namespace vkdml {
+
+struct Options {
+    vk::Options vulkan;  // adapter choice, caches, compilation, and the Vulkan layer's test switches
+    bool fusion = true;  // VKDML_DISABLE_FUSION=1: graphs run one kernel per node
+
+    // Test and benchmark switches.
+    bool activationOwnKernels = false;  // VKDML_ACTIVATION_OWN_KERNELS: strided activations keep their own kernels
+    bool benchNaiveKernels = false;     // vkdmlTestSetOption only: vkdml-bench's naive baseline kernels
+    uint64_t maxBindingBytes = 0;       // VKDML_MAX_BINDING_BYTES: cap one binding's bytes (0: the device's limit)
+
+    static Options fromEnvironment();
+};
+
+}  // namespace vkdml
