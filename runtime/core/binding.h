@@ -32,6 +32,11 @@ struct TableBindings {
     BoundBuffer temporary, persistent;
 };
 
+// Where compiled operators and graphs place their shares of the temporary and persistent resources: 256-byte
+// aligned offsets (the alignment the resources' own bindings must have).
+constexpr uint64_t kResourceAlignment = 256;
+constexpr uint64_t alignUp(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+
 // Reads one DML_BUFFER_BINDING (named `where`) and checks it lies inside its buffer, on `device`, in a DEFAULT heap,
 // with `alignment`-aligned offset. buffer == nullptr is returned as-is for the caller to judge.
 BoundBuffer readBufferBinding(Device& device, const DML_BUFFER_BINDING& binding, uint64_t alignment,

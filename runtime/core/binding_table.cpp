@@ -40,7 +40,7 @@ BoundBuffer BindingTable::readResource(const DML_BINDING_DESC* binding, uint64_t
             std::string(what) + ": Type = " + std::to_string(type) + ", expected DML_BINDING_TYPE_BUFFER");
     require(binding->Desc != nullptr, std::string(what) + ": Desc is NULL");
     const auto& buffer = *static_cast<const DML_BUFFER_BINDING*>(binding->Desc);
-    BoundBuffer bound = readBufferBinding(*device_, buffer, 256, what);
+    BoundBuffer bound = readBufferBinding(*device_, buffer, kResourceAlignment, what);
     require(bound.buffer != nullptr || requiredSize == 0, std::string(what) + ".Buffer is NULL");
     require(bound.size >= requiredSize, std::string(what) + ".SizeInBytes = " + std::to_string(bound.size) +
                                             " is less than the required " + std::to_string(requiredSize));

@@ -10,10 +10,6 @@ namespace vkdml {
 
 namespace {
 
-constexpr uint64_t kResourceAlignment = 256;  // every share of the persistent resource
-
-uint64_t alignUp(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
-
 std::string slotName(const char* what, UINT index, const char* name) {
     return std::string(what) + "[" + std::to_string(index) + "] (" + name + ")";
 }

@@ -108,7 +108,8 @@ std::vector<BindingSlot> OperatorInitializer::readOutputBindings(UINT count, con
                             std::to_string(needed) + " bytes) bound here");
         require(type == DML_BINDING_TYPE_BUFFER, where + ": Type = " + std::to_string(type) +
                                                      ", expected DML_BINDING_TYPE_BUFFER");
-        BoundBuffer b = readBufferBinding(*device_, *static_cast<const DML_BUFFER_BINDING*>(desc.Desc), 256, where);
+        BoundBuffer b = readBufferBinding(*device_, *static_cast<const DML_BUFFER_BINDING*>(desc.Desc),
+                                          kResourceAlignment, where);
         require(b.size >= needed, where + ".SizeInBytes = " + std::to_string(b.size) + " is less than the " +
                                       std::to_string(needed) + " bytes of the persistent resource");
         slots[i].type = DML_BINDING_TYPE_BUFFER;

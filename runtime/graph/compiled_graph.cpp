@@ -14,10 +14,6 @@ using graph::ValueRef;
 
 namespace {
 
-constexpr uint64_t kResourceAlignment = 256;  // every value in the temporary and persistent resources
-
-uint64_t alignUp(uint64_t value, uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
-
 struct Range {
     std::string name;
     BoundBuffer bound;
