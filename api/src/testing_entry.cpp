@@ -34,6 +34,12 @@ VKDML_API HRESULT vkdmlTestSetOption(VkdmlDevice device, VKDML_TEST_OPTION optio
     return vkdml::api::guarded(d, "vkdmlTestSetOption", [&] { vkdml::setTestOption(*d, option, value); });
 }
 
+VKDML_API HRESULT vkdmlTestPipelineCount(VkdmlDevice device, UINT64* count) {
+    auto* d = vkdml::api::as<vkdml::Device>(device);
+    if (!d || !count) return E_INVALIDARG;
+    return vkdml::api::guarded(d, "vkdmlTestPipelineCount", [&] { *count = vkdml::pipelineCount(*d); });
+}
+
 VKDML_API HRESULT vkdmlTestEnableTimestamps(VkdmlCommandList commandList) {
     auto* list = vkdml::api::as<vkdml::CommandList>(commandList);
     if (!list) return E_INVALIDARG;

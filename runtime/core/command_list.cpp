@@ -68,7 +68,7 @@ void CommandList::reset() {
     vk::check(fn.vkBeginCommandBuffer(slot.cmd, &begin), "vkBeginCommandBuffer");
     slot.timed = false;
     if (timestamps_) writeStartTimestamp(slot);
-    slot.recording = std::make_unique<vk::Recording>(ctx, device_->pipelines(), slot.cmd);
+    slot.recording = std::make_unique<vk::Recording>(ctx, device_->pipelines().usesPushDescriptors(), slot.cmd);
     slot.recording->begin();
     current_ = chosen;
     closed_ = false;

@@ -226,7 +226,7 @@ bool Device::waitForCompletion(uint64_t value, uint64_t timeoutNs) { return queu
 
 void Device::recordDispatch(VkCommandBuffer commandBuffer, Dispatchable& dispatchable, const BindingTable& table) {
     require(pipelines_->usesPushDescriptors(), "vkdmlRecordDispatchVk needs VK_KHR_push_descriptor on this device");
-    vk::Recording recording(*ctx_, *pipelines_, commandBuffer);
+    vk::Recording recording(*ctx_, pipelines_->usesPushDescriptors(), commandBuffer);
     dispatchable.record(recording, table.bindings());
 }
 

@@ -27,8 +27,11 @@ void setTestOption(Device& device, VKDML_TEST_OPTION option, uint64_t value) {
     switch (rawValue(option)) {
         case VKDML_TEST_OPTION_FUSION: device.options().fusion = value != 0; return;
         case VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS: device.options().benchNaiveKernels = value != 0; return;
+        case VKDML_TEST_OPTION_IDLE_PIPELINE_LIMIT: device.pipelines().setIdleLimit(value); return;
         default: invalidArg("option = " + std::to_string(rawValue(option)) + " is not a VKDML_TEST_OPTION");
     }
 }
+
+uint64_t pipelineCount(Device& device) { return device.pipelines().pipelineCount(); }
 
 }  // namespace vkdml

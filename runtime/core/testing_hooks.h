@@ -16,5 +16,7 @@ uint64_t faultSiteCalls(VKDML_FAULT_SITE site);
 // Changes one of `device`'s options for what it compiles next; throws E_INVALIDARG for an unknown option.
 class Device;
 void setTestOption(Device& device, VKDML_TEST_OPTION option, uint64_t value);
+// The compute pipelines `device` holds, in use or idle.
+uint64_t pipelineCount(Device& device);
 
 }  // namespace vkdml

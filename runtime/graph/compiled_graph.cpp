@@ -32,7 +32,7 @@ CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTI
             programs[n] = ops::familyOf(info.schema->type)->fusableProgram(device, info);
         }
     const bool fuse = device.options().fusion;
-    for (graph::Step& step : graph::planSteps(graph_, programs, device.pipelines().bindingLimit(), fuse)) {
+    for (graph::Step& step : graph::planSteps(graph_, programs, ops::fusedRunTensorLimit(device), fuse)) {
         StepRun run;
         run.step = std::move(step);
         if (run.step.nodes.size() > 1) {

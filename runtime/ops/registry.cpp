@@ -3,6 +3,7 @@
 #include <iterator>
 
 #include "ops/elementwise/family.h"
+#include "ops/elementwise/pipelines.h"
 
 namespace vkdml::ops {
 
@@ -39,6 +40,8 @@ const dml::SchemaSource& schemas() {
     static const RegisteredSchemas instance;
     return instance;
 }
+
+uint32_t fusedRunTensorLimit(Device& device) { return elementwise::bindingLimit(device); }
 
 std::unique_ptr<CompiledKernel> compileFusedProgram(Device& device, const std::vector<dml::TensorLayout>& tensors,
                                                     kernel::ElementwiseProgram program) {

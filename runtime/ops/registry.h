@@ -14,6 +14,9 @@ const dml::SchemaSource& schemas();
 
 // A graph's fused run of element-wise nodes (program inputs and outputs bound as `tensors`: outputs first), compiled
 // for `device` by the element-wise family.
+// Tensors (inputs and outputs) one fused run may bind on `device`.
+uint32_t fusedRunTensorLimit(Device& device);
+
 std::unique_ptr<CompiledKernel> compileFusedProgram(Device& device, const std::vector<dml::TensorLayout>& tensors,
                                                     kernel::ElementwiseProgram program);
 

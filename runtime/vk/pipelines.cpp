@@ -7,7 +7,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "kernel/glsl_generator.h"
 #include "vk/cache_directory.h"
 #include "vk/error.h"
 
@@ -60,8 +59,11 @@ uint64_t moduleKey(const std::string& source, SpirvOptimization level) {
            (kCompilerRevision << 56);
 }
 
-uint64_t pipelineKey(uint64_t programHash, uint32_t flatMode) {
-    return fnv1a64(&flatMode, sizeof(flatMode), programHash);
+uint64_t pipelineKey(const KernelSource& source, uint32_t workgroupSize) {
+    uint64_t key = fnv1a64(&source.layout.storageBuffers, sizeof(uint32_t), source.key);
+    key = fnv1a64(&source.layout.pushConstantBytes, sizeof(uint32_t), key);
+    key = fnv1a64(&workgroupSize, sizeof(workgroupSize), key);
+    return fnv1a64(source.constants.data(), source.constants.size() * sizeof(uint32_t), key);
 }
 
 }  // namespace
@@ -69,8 +71,8 @@ uint64_t pipelineKey(uint64_t programHash, uint32_t flatMode) {
 PipelineStore::PipelineStore(const Context& ctx, std::function<void(const std::string&)> debugMessage)
     : ctx_(ctx),
       pushDescriptors_(ctx.caps().pushDescriptors),
-      bindingLimit_(std::min({kMaxBindings, ctx.limits().maxPerStageDescriptorStorageBuffers,
-                              ctx.limits().maxDescriptorSetStorageBuffers})),
+      storageBufferLimit_(std::min(ctx.limits().maxPerStageDescriptorStorageBuffers,
+                                   ctx.limits().maxDescriptorSetStorageBuffers)),
       workgroupSize_(chooseWorkgroupSize(ctx)),
       cacheFile_(ctx.caps(), cacheRoot(ctx.options())),
       spirvCache_(ctx.caps(), VKDML_VERSION_STRING, cacheRoot(ctx.options())),
@@ -80,52 +82,27 @@ PipelineStore::PipelineStore(const Context& ctx, std::function<void(const std::s
     if (choice.inBackground && !spirvCache_.directory().empty())
         optimizer_ = std::make_unique<BackgroundOptimizer>(spirvCache_, debugMessage_);
     try {
-        createLayoutsAndCache();
+        createCache();
     } catch (...) {
         destroyLayoutsAndCache();
         throw;
     }
 }
 
-void PipelineStore::createLayoutsAndCache() {
-    const Context& ctx = ctx_;
-    const auto& fn = ctx.fn();
-    VkDescriptorSetLayoutBinding bindings[kMaxBindings];
-    for (uint32_t i = 0; i < bindingLimit_; ++i) {
-        bindings[i] = {};
-        bindings[i].binding = i;
-        bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        bindings[i].descriptorCount = 1;
-        bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-    }
-    VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    setInfo.flags = pushDescriptors_ ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
-    setInfo.bindingCount = bindingLimit_;
-    setInfo.pBindings = bindings;
-    check(allocating([&] { return fn.vkCreateDescriptorSetLayout(ctx.device(), &setInfo, nullptr, &setLayout_); }),
-          "vkCreateDescriptorSetLayout");
-
-    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushConstantBytes};
-    VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layoutInfo.setLayoutCount = 1;
-    layoutInfo.pSetLayouts = &setLayout_;
-    layoutInfo.pushConstantRangeCount = 1;
-    layoutInfo.pPushConstantRanges = &range;
-    check(allocating([&] { return fn.vkCreatePipelineLayout(ctx.device(), &layoutInfo, nullptr, &layout_); }),
-          "vkCreatePipelineLayout");
-
+void PipelineStore::createCache() {
+    const auto& fn = ctx_.fn();
     // The driver checks the blob's own header too and starts empty when it does not match.
     const std::vector<uint8_t> blob = cacheFile_.load();
     VkPipelineCacheCreateInfo cacheInfo{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
     cacheInfo.initialDataSize = blob.size();
     cacheInfo.pInitialData = blob.empty() ? nullptr : blob.data();
-    check(allocating([&] { return fn.vkCreatePipelineCache(ctx.device(), &cacheInfo, nullptr, &cache_); }),
+    check(allocating([&] { return fn.vkCreatePipelineCache(ctx_.device(), &cacheInfo, nullptr, &cache_); }),
           "vkCreatePipelineCache");
 }
 
 PipelineStore::~PipelineStore() {
     const auto& fn = ctx_.fn();
-    for (auto& entry : pipelines_) fn.vkDestroyPipeline(ctx_.device(), entry.second->pipeline, nullptr);
+    pipelines_.clear();
     if (cacheGrew_) {
         size_t size = 0;
         if (fn.vkGetPipelineCacheData(ctx_.device(), cache_, &size, nullptr) == VK_SUCCESS && size > 0) {
@@ -142,26 +119,65 @@ PipelineStore::~PipelineStore() {
 void PipelineStore::destroyLayoutsAndCache() {
     const auto& fn = ctx_.fn();
     fn.vkDestroyPipelineCache(ctx_.device(), cache_, nullptr);
-    fn.vkDestroyPipelineLayout(ctx_.device(), layout_, nullptr);
-    fn.vkDestroyDescriptorSetLayout(ctx_.device(), setLayout_, nullptr);
+    for (auto& entry : layouts_) {
+        fn.vkDestroyPipelineLayout(ctx_.device(), entry.second.pipeline, nullptr);
+        fn.vkDestroyDescriptorSetLayout(ctx_.device(), entry.second.set, nullptr);
+    }
+    layouts_.clear();
 }
 
-std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& program) {
+Pipeline::~Pipeline() { ctx_.fn().vkDestroyPipeline(ctx_.device(), handle, nullptr); }
+
+const PipelineStore::Layouts& PipelineStore::layoutsFor(const KernelLayout& layout) {
+    auto found = layouts_.find(layout);
+    if (found != layouts_.end()) return found->second;
+    const auto& fn = ctx_.fn();
+    std::vector<VkDescriptorSetLayoutBinding> bindings(layout.storageBuffers);
+    for (uint32_t i = 0; i < layout.storageBuffers; ++i) {
+        bindings[i].binding = i;
+        bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        bindings[i].descriptorCount = 1;
+        bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    }
+    Layouts made;
+    VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    setInfo.flags = pushDescriptors_ ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
+    setInfo.bindingCount = layout.storageBuffers;
+    setInfo.pBindings = bindings.data();
+    check(allocating([&] { return fn.vkCreateDescriptorSetLayout(ctx_.device(), &setInfo, nullptr, &made.set); }),
+          "vkCreateDescriptorSetLayout");
+
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, layout.pushConstantBytes};
+    VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layoutInfo.setLayoutCount = 1;
+    layoutInfo.pSetLayouts = &made.set;
+    layoutInfo.pushConstantRangeCount = layout.pushConstantBytes ? 1 : 0;
+    layoutInfo.pPushConstantRanges = &range;
+    VkResult result = allocating(
+        [&] { return fn.vkCreatePipelineLayout(ctx_.device(), &layoutInfo, nullptr, &made.pipeline); });
+    if (result != VK_SUCCESS) fn.vkDestroyDescriptorSetLayout(ctx_.device(), made.set, nullptr);
+    check(result, "vkCreatePipelineLayout");
+    return layouts_.emplace(layout, made).first->second;
+}
+
+std::vector<uint32_t> PipelineStore::spirvFor(const KernelSource& kernel) {
     std::string source;
     try {
-        source = kernel::generateGlsl(program);
+        source = kernel.glsl();
     } catch (const std::bad_alloc&) {
         throw;
+    } catch (const Error&) {
+        throw;
     } catch (const std::exception& e) {
-        fail(Error::Kind::Internal, std::string("internal: no kernel for this element-wise program: ") + e.what());
+        fail(Error::Kind::Internal, "internal: no kernel for " + kernel.name + ": " + e.what());
     }
     if (const std::string& dir = ctx_.options().dumpKernels; !dir.empty())  // debugging: every generated kernel
-        std::ofstream(dir + "/" + std::to_string(program.hash()) + ".comp") << source;
+        std::ofstream(dir + "/" + std::to_string(kernel.key) + ".comp") << source;
     std::vector<uint32_t> words;
     std::string why;
     auto ignored = [&] {
         if (!why.empty() && debugMessage_)
-            debugMessage_("vkdml: SPIR-V cache file for " + program.name() + " ignored (" + why + ")");
+            debugMessage_("vkdml: SPIR-V cache file for " + kernel.name + " ignored (" + why + ")");
     };
     const uint64_t optimizedKey = moduleKey(source, SpirvOptimization::Performance);
     if (optimizer_ && spirvCache_.load(optimizedKey, source, &words, &why)) return words;
@@ -172,7 +188,8 @@ std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& 
         try {
             words = compileComputeShader(source, optimization_);
         } catch (const Error& e) {
-            throw Error(e.kind(), std::string(e.what()) + "\nelement-wise program: " + program.describe(), e.result());
+            throw Error(e.kind(), std::string(e.what()) + "\n" + (kernel.describe ? kernel.describe() : kernel.name),
+                        e.result());
         }
         spirvCache_.store(key, source, words);
     }
@@ -180,13 +197,23 @@ std::vector<uint32_t> PipelineStore::spirvFor(const kernel::ElementwiseProgram& 
     return words;
 }
 
-const Pipeline& PipelineStore::get(const kernel::ElementwiseProgram& program, uint32_t flatMode) {
+PipelineRef PipelineStore::get(const KernelSource& source) {
     std::lock_guard<std::mutex> lock(mutex_);
-    const uint64_t key = pipelineKey(program.hash(), flatMode);
+    const uint32_t workgroupSize = source.workgroupSize ? source.workgroupSize : workgroupSize_;
+    const uint64_t key = pipelineKey(source, workgroupSize);
+    ++clock_;
     auto found = pipelines_.find(key);
-    if (found != pipelines_.end()) return *found->second;
+    if (found != pipelines_.end()) {
+        found->second.lastUse = clock_;
+        return found->second.pipeline;
+    }
+    if (source.layout.storageBuffers > storageBufferLimit_)
+        fail(Error::Kind::Internal, "internal: " + source.name + " binds " +
+                                        std::to_string(source.layout.storageBuffers) + " storage buffers; the device allows " +
+                                        std::to_string(storageBufferLimit_));
+    const Layouts& layouts = layoutsFor(source.layout);
 
-    const std::vector<uint32_t> words = withSignedZeroInfNanPreserve(spirvFor(program), ctx_.caps().floatControls);
+    const std::vector<uint32_t> words = withSignedZeroInfNanPreserve(spirvFor(source), ctx_.caps().floatControls);
     const auto& fn = ctx_.fn();
     VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     moduleInfo.codeSize = words.size() * sizeof(uint32_t);
@@ -195,25 +222,54 @@ const Pipeline& PipelineStore::get(const kernel::ElementwiseProgram& program, ui
     check(allocating([&] { return fn.vkCreateShaderModule(ctx_.device(), &moduleInfo, nullptr, &module); }),
           "vkCreateShaderModule");
 
-    // Specialization constant 0 is the workgroup size (local_size_x_id = 0 in every kernel), 1 the flat mode.
-    const uint32_t values[2] = {workgroupSize_, flatMode};
-    const VkSpecializationMapEntry entries[2] = {{0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}};
-    VkSpecializationInfo spec{2, entries, sizeof(values), values};
+    std::vector<uint32_t> values{workgroupSize};
+    values.insert(values.end(), source.constants.begin(), source.constants.end());
+    std::vector<VkSpecializationMapEntry> entries(values.size());
+    for (uint32_t i = 0; i < values.size(); ++i) entries[i] = {i, uint32_t(i * sizeof(uint32_t)), sizeof(uint32_t)};
+    VkSpecializationInfo spec{uint32_t(entries.size()), entries.data(), values.size() * sizeof(uint32_t),
+                              values.data()};
     VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     info.stage.module = module;
     info.stage.pName = "main";
     info.stage.pSpecializationInfo = &spec;
-    info.layout = layout_;
-    auto pipeline = std::make_unique<Pipeline>();
-    pipeline->workgroupSize = workgroupSize_;
+    info.layout = layouts.pipeline;
+    auto pipeline = std::make_shared<Pipeline>(ctx_);
+    pipeline->layout = layouts.pipeline;
+    pipeline->setLayout = layouts.set;
+    pipeline->kernelLayout = source.layout;
+    pipeline->workgroupSize = workgroupSize;
     VkResult result = allocating(
-        [&] { return fn.vkCreateComputePipelines(ctx_.device(), cache_, 1, &info, nullptr, &pipeline->pipeline); });
+        [&] { return fn.vkCreateComputePipelines(ctx_.device(), cache_, 1, &info, nullptr, &pipeline->handle); });
     fn.vkDestroyShaderModule(ctx_.device(), module, nullptr);
     check(result, "vkCreateComputePipelines");
     cacheGrew_ = true;
-    return *pipelines_.emplace(key, std::move(pipeline)).first->second;
+    PipelineRef made = pipelines_.emplace(key, Entry{std::move(pipeline), clock_}).first->second.pipeline;
+    releaseIdle();
+    return made;
+}
+
+// An entry only the store holds is idle: nobody can take a new reference without the store's lock, and every
+// compiled operator and recording that may still run it holds one.
+void PipelineStore::releaseIdle() {
+    std::vector<std::pair<uint64_t, uint64_t>> idle;  // (lastUse, key)
+    for (const auto& entry : pipelines_)
+        if (entry.second.pipeline.use_count() == 1) idle.emplace_back(entry.second.lastUse, entry.first);
+    if (idle.size() <= idleLimit_) return;
+    std::sort(idle.begin(), idle.end());
+    for (size_t i = 0; i + idleLimit_ < idle.size(); ++i) pipelines_.erase(idle[i].second);
+}
+
+void PipelineStore::setIdleLimit(size_t limit) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    idleLimit_ = limit;
+    releaseIdle();
+}
+
+size_t PipelineStore::pipelineCount() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return pipelines_.size();
 }
 
 }  // namespace vkdml::vk

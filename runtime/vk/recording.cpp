@@ -12,6 +12,7 @@ constexpr VkAccessFlags kWorkAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHAD
                                       VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
 constexpr VkAccessFlags kWorkWrites = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
 constexpr uint32_t kSetsPerPool = 64;
+constexpr uint32_t kDescriptorsPerSet = 9;  // a pool's share per set; a kernel binding more takes more
 
 bool overlaps(const BufferRange& a, const BufferRange& b) {
     return a.buffer == b.buffer && a.offset < b.offset + b.size && b.offset < a.offset + a.size;
@@ -27,8 +28,8 @@ void memoryBarrier(const VolkDeviceTable& fn, VkCommandBuffer cmd, VkPipelineSta
 
 }  // namespace
 
-Recording::Recording(const Context& ctx, PipelineStore& pipelines, VkCommandBuffer cmd)
-    : ctx_(ctx), pipelines_(pipelines), cmd_(cmd) {}
+Recording::Recording(const Context& ctx, bool pushDescriptors, VkCommandBuffer cmd)
+    : ctx_(ctx), pushDescriptors_(pushDescriptors), cmd_(cmd) {}
 
 Recording::~Recording() {
     for (VkDescriptorPool pool : pools_) ctx_.fn().vkDestroyDescriptorPool(ctx_.device(), pool, nullptr);
@@ -81,10 +82,12 @@ void Recording::write(const BufferRange& dst, const void* data) {
     }
 }
 
-VkDescriptorSet Recording::allocateSet() {
+VkDescriptorSet Recording::allocateSet(const Pipeline& pipeline) {
     const auto& fn = ctx_.fn();
-    if (setsLeftInPool_ == 0) {
-        VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSetsPerPool * kMaxBindings};
+    const uint32_t needed = pipeline.kernelLayout.storageBuffers;
+    if (setsLeftInPool_ == 0 || descriptorsLeftInPool_ < needed) {
+        const uint32_t descriptors = std::max(kSetsPerPool * kDescriptorsPerSet, needed);
+        VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptors};
         VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
         info.maxSets = kSetsPerPool;
         info.poolSizeCount = 1;
@@ -94,8 +97,9 @@ VkDescriptorSet Recording::allocateSet() {
               "vkCreateDescriptorPool");
         pools_.push_back(pool);
         setsLeftInPool_ = kSetsPerPool;
+        descriptorsLeftInPool_ = descriptors;
     }
-    VkDescriptorSetLayout layout = pipelines_.setLayout();
+    VkDescriptorSetLayout layout = pipeline.setLayout;
     VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     alloc.descriptorPool = pools_.back();
     alloc.descriptorSetCount = 1;
@@ -103,15 +107,21 @@ VkDescriptorSet Recording::allocateSet() {
     VkDescriptorSet set = VK_NULL_HANDLE;
     check(fn.vkAllocateDescriptorSets(ctx_.device(), &alloc, &set), "vkAllocateDescriptorSets");
     --setsLeftInPool_;
+    descriptorsLeftInPool_ -= needed;
     return set;
 }
 
 void Recording::dispatch(const DispatchCommand& command) {
     const auto& fn = ctx_.fn();
-    Access accesses[kMaxBindings];
-    VkDescriptorBufferInfo infos[kMaxBindings];
-    VkWriteDescriptorSet writes[kMaxBindings];
-    uint32_t count = std::min(command.bindingCount, kMaxBindings);
+    const Pipeline& pipeline = **command.pipeline;
+    if (held_.empty() || held_.back() != *command.pipeline) held_.push_back(*command.pipeline);
+    const uint32_t count = std::min(command.bindingCount, pipeline.kernelLayout.storageBuffers);
+    dispatchAccesses_.resize(count);
+    infos_.resize(count);
+    writes_.resize(count);
+    Access* accesses = dispatchAccesses_.data();
+    VkDescriptorBufferInfo* infos = infos_.data();
+    VkWriteDescriptorSet* writes = writes_.data();
     for (uint32_t i = 0; i < count; ++i) {
         const BoundBuffer& bound = command.bindings[i];
         accesses[i] = {bound.range, bound.written};
@@ -124,19 +134,19 @@ void Recording::dispatch(const DispatchCommand& command) {
     }
     orderAfterEarlier(accesses, count);
 
-    fn.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, command.pipeline->pipeline);
-    if (pipelines_.usesPushDescriptors()) {
-        fn.vkCmdPushDescriptorSetKHR(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.layout(), 0, count, writes);
+    fn.vkCmdBindPipeline(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle);
+    if (pushDescriptors_) {
+        fn.vkCmdPushDescriptorSetKHR(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, count, writes);
     } else {
-        VkDescriptorSet set = allocateSet();
+        VkDescriptorSet set = allocateSet(pipeline);
         for (uint32_t i = 0; i < count; ++i) writes[i].dstSet = set;
         fn.vkUpdateDescriptorSets(ctx_.device(), count, writes, 0, nullptr);
-        fn.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.layout(), 0, 1, &set, 0, nullptr);
+        fn.vkCmdBindDescriptorSets(cmd_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, &set, 0, nullptr);
     }
-    if (command.pushConstantBytes)
-        fn.vkCmdPushConstants(cmd_, pipelines_.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, command.pushConstantBytes,
-                              command.pushConstants);
-    fn.vkCmdDispatch(cmd_, command.groupCountX, command.groupCountY, 1);
+    const uint32_t pushBytes = std::min(command.pushConstantBytes, pipeline.kernelLayout.pushConstantBytes);
+    if (pushBytes)
+        fn.vkCmdPushConstants(cmd_, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, command.pushConstants);
+    fn.vkCmdDispatch(cmd_, command.groupCountX, command.groupCountY, command.groupCountZ);
 }
 
 }  // namespace vkdml::vk

@@ -21,20 +21,22 @@ struct BoundBuffer {
 };
 
 struct DispatchCommand {
-    const Pipeline* pipeline = nullptr;
-    const BoundBuffer* bindings = nullptr;  // binding i of set 0
+    const PipelineRef* pipeline = nullptr;
+    const BoundBuffer* bindings = nullptr;  // binding i of set 0; at most the pipeline's storageBuffers
     uint32_t bindingCount = 0;
     const void* pushConstants = nullptr;
-    uint32_t pushConstantBytes = 0;
+    uint32_t pushConstantBytes = 0;  // at most the pipeline's pushConstantBytes
     uint32_t groupCountX = 1;
     uint32_t groupCountY = 1;
+    uint32_t groupCountZ = 1;
 };
 
 class Recording {
 public:
     // In an application's command buffer the application owns the barriers between its commands: call
     // forgetHazards() before each operator so vkdml only orders the dispatches it splits one operator into.
-    Recording(const Context& ctx, PipelineStore& pipelines, VkCommandBuffer cmd);
+    // The recording holds every pipeline it dispatches until it is destroyed.
+    Recording(const Context& ctx, bool pushDescriptors, VkCommandBuffer cmd);
     ~Recording();
     Recording(const Recording&) = delete;
     Recording& operator=(const Recording&) = delete;
@@ -59,14 +61,19 @@ private:
         bool write;
     };
     void orderAfterEarlier(const Access* accesses, size_t count);
-    VkDescriptorSet allocateSet();
+    VkDescriptorSet allocateSet(const Pipeline& pipeline);
 
     const Context& ctx_;
-    PipelineStore& pipelines_;
+    bool pushDescriptors_;
     VkCommandBuffer cmd_;
+    std::vector<PipelineRef> held_;
+    std::vector<Access> dispatchAccesses_;  // one dispatch's bindings
+    std::vector<VkDescriptorBufferInfo> infos_;
+    std::vector<VkWriteDescriptorSet> writes_;
     std::vector<Access> accesses_;  // since the last barrier
     std::vector<VkDescriptorPool> pools_;  // descriptor sets when push descriptors are unavailable
     uint32_t setsLeftInPool_ = 0;
+    uint32_t descriptorsLeftInPool_ = 0;
 };
 
 }  // namespace vkdml::vk

@@ -31,10 +31,15 @@ VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, 
    compiled after the call (tools and tests that compare both settings on one device). */
 typedef enum VKDML_TEST_OPTION {
     VKDML_TEST_OPTION_FUSION = 0,             /* graphs fuse element-wise runs (1, default) or not (0) */
-    VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS = 1 /* packed fp32 activations run vkdml-bench's naive baseline kernels */
+    VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS = 1, /* packed fp32 activations run vkdml-bench's naive baseline kernels */
+    VKDML_TEST_OPTION_IDLE_PIPELINE_LIMIT = 2  /* pipelines no compiled operator or recording holds that the device
+                                                  keeps for reuse (default 256); the least recently used beyond it
+                                                  are destroyed */
 } VKDML_TEST_OPTION;
 /* E_INVALIDARG for an unknown option or a bad device. */
 VKDML_API HRESULT vkdmlTestSetOption(VkdmlDevice device, VKDML_TEST_OPTION option, UINT64 value);
+/* The compute pipelines the device holds now: those compiled operators and recordings use, and the idle ones. */
+VKDML_API HRESULT vkdmlTestPipelineCount(VkdmlDevice device, UINT64* count);
 
 /* GPU timestamps, for vkdml-bench: from the next vkdmlResetCommandList, each recording of the list writes a timestamp
    before its first command and after its last. DXGI_ERROR_UNSUPPORTED when the device's queue has no timestamps. */

@@ -8,6 +8,7 @@
 #include "core/buffer.h"
 #include "core/device.h"
 #include "core/error.h"
+#include "ops/elementwise/pipelines.h"
 
 namespace vkdml::elementwise {
 
@@ -50,14 +51,14 @@ ActivationKernel::ActivationKernel(Device& device, const dml::OperatorInfo& info
     limits.maxElements = uint64_t(1) << 31;
     // The flat kernels run one 16-byte vector per invocation (plus one for the tail): the grid must hold them all.
     if (plan_.contiguous)
-        limits.maxElements = (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().workgroupSize() -
+        limits.maxElements = (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().defaultWorkgroupSize() -
                               1) * (16 / plan_.elementBytes);
     // Strided plans whose rows are whole 16-byte vectors in every tensor run the rows kernel (one vector per
     // invocation, no grid-stride loop): the grid must hold every vector of a chunk too.
     rows_ = !plan_.contiguous && !naive_ && float32or16 && plan_.tensorCount == 2 && rowsAreVectors(plan_);
     if (rows_)
         limits.maxElements = std::min<uint64_t>(limits.maxElements, uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) *
-                                                                        device.pipelines().workgroupSize() *
+                                                                        device.pipelines().defaultWorkgroupSize() *
                                                                         (16 / plan_.elementBytes));
     limits.contiguousGranule = 16 / plan_.elementBytes;
     limits.maxRank = KernelParams::maxRank(plan_.tensorCount);
@@ -86,15 +87,15 @@ ActivationKernel::ActivationKernel(Device& device, const dml::OperatorInfo& info
             for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
                 rowsParams_.stride(tensorCount, t, d) = d == 0 ? 1u : static_cast<uint32_t>(plan_.strides[t][d] / vector);
         const LoweredKernel rows = lowerElementwise(info, target, kernel::Walk::Rows);
-        rowsPipeline_ = &device.pipelines().get(rows.program);
+        rowsPipeline_ = pipelineFor(device, rows.program);
         shaderName_ = rows.program.name();
     }
     // CPU devices: the flat kernel split into a whole-vector and a tail pipeline (glsl/elementwise_contiguous.glsl).
     if (plan_.contiguous && !naive_ && ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
-        pipeline_ = &device.pipelines().get(lowered.program, 1);
-        tailPipeline_ = &device.pipelines().get(lowered.program, 2);
+        pipeline_ = pipelineFor(device, lowered.program, 1);
+        tailPipeline_ = pipelineFor(device, lowered.program, 2);
     } else {
-        pipeline_ = &device.pipelines().get(lowered.program);
+        pipeline_ = pipelineFor(device, lowered.program);
     }
     // What recording relies on, proven here: every chunk lies inside each tensor (through the widest element).
     uint32_t bits[kMaxPlanTensors];
@@ -120,7 +121,7 @@ void ActivationKernel::record(vk::Recording& recording, const ops::KernelBuffers
     const uint32_t vector = 16 / eb;
     // One dispatch of `count` elements starting `skip` elements into the chunk (skip > 0 only in contiguous chunks);
     // the rows kernel counts in vectors.
-    auto dispatchPart = [&](const Chunk& chunk, uint64_t skip, uint64_t count, const vk::Pipeline& pipeline,
+    auto dispatchPart = [&](const Chunk& chunk, uint64_t skip, uint64_t count, const vk::PipelineRef& pipeline,
                             bool rows) {
         params = rows ? rowsParams_ : params_;
         const uint32_t unit = rows ? vector : 1;
@@ -166,17 +167,17 @@ void ActivationKernel::record(vk::Recording& recording, const ops::KernelBuffers
         if (rows_) {
             bool whole = chunk.sizes[0] % vector == 0;
             for (uint32_t t = 0; t < tensorCount; ++t) whole = whole && chunk.firstElement[t] % vector == 0;
-            dispatchPart(chunk, 0, chunk.count, whole ? *rowsPipeline_ : *pipeline_, whole);
+            dispatchPart(chunk, 0, chunk.count, whole ? rowsPipeline_ : pipeline_, whole);
             continue;
         }
         const uint64_t tail = chunk.count % vectorElements_;
         if (!tailPipeline_ || tail == 0 || tail == chunk.count) {
-            dispatchPart(chunk, 0, chunk.count, tail != 0 && tailPipeline_ ? *tailPipeline_ : *pipeline_, false);
+            dispatchPart(chunk, 0, chunk.count, tail != 0 && tailPipeline_ ? tailPipeline_ : pipeline_, false);
             continue;
         }
         // CPU devices: the whole vectors, then the tail on its own, each kernel without the other's branch.
-        dispatchPart(chunk, 0, chunk.count - tail, *pipeline_, false);
-        dispatchPart(chunk, chunk.count - tail, tail, *tailPipeline_, false);
+        dispatchPart(chunk, 0, chunk.count - tail, pipeline_, false);
+        dispatchPart(chunk, chunk.count - tail, tail, tailPipeline_, false);
     }
 }
 

@@ -29,9 +29,9 @@ private:
     ElementwisePlan plan_;
     std::vector<Chunk> chunks_;
     uint64_t totals_[kMaxPlanTensors] = {};  // per tensor: TotalTensorSizeInBytes
-    const vk::Pipeline* pipeline_ = nullptr;
-    const vk::Pipeline* tailPipeline_ = nullptr;  // CPU devices: the flat kernel's tail on its own
-    const vk::Pipeline* rowsPipeline_ = nullptr;  // strided plans of whole-vector rows (glsl/elementwise_rows.glsl)
+    vk::PipelineRef pipeline_;
+    vk::PipelineRef tailPipeline_;  // CPU devices: the flat kernel's tail on its own
+    vk::PipelineRef rowsPipeline_;  // strided plans of whole-vector rows (glsl/elementwise_rows.glsl)
     bool rows_ = false;
     std::string shaderName_;
     uint32_t vectorElements_ = 1;  // elements one work item covers (the contiguous kernel moves 16 bytes)

@@ -7,6 +7,7 @@
 #include "core/buffer.h"
 #include "core/device.h"
 #include "core/error.h"
+#include "ops/elementwise/pipelines.h"
 #include "ops/elementwise/kernel_params.h"
 #include "kernel/general_generator.h"
 
@@ -77,10 +78,10 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
     : attributes_(std::move(attributes)), outputCount_(static_cast<uint32_t>(program.outputs.size())) {
     const vk::Context& ctx = device.context();
     const uint32_t tensorCount = static_cast<uint32_t>(tensors.size());
-    if (tensorCount > device.pipelines().bindingLimit())
+    if (tensorCount > bindingLimit(device))
         fail(E_NOTIMPL, program.label + ": " + std::to_string(tensorCount) + " tensors, but " +
                             ctx.caps().properties.deviceName + " lets a kernel bind " +
-                            std::to_string(device.pipelines().bindingLimit()) + " storage buffers");
+                            std::to_string(bindingLimit(device)) + " storage buffers");
     plan_ = planElementwise(tensors);
     for (const dml::TensorLayout& t : tensors) totals_.push_back(t.totalBytes);
 
@@ -137,7 +138,7 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
         plan_.contiguous = true;
         limits.maxElements = std::min<uint64_t>(
             limits.maxElements,
-            (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().workgroupSize() - 1) * 4);
+            (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().defaultWorkgroupSize() - 1) * 4);
     }
     chunks_ = splitIntoChunks(plan_, limits);
     // Every chunk of a non-linear walk has this rank (outer dimensions beyond it are fixed per chunk).
@@ -197,10 +198,10 @@ void GeneralKernel::compile(Device& device, Variant& variant, bool split) {
             quads = quads || c.count >= 4;
             tail = tail || c.count % 4 != 0;
         }
-        variant.pipeline = &device.pipelines().get(variant.program, quads ? 1 : 0);
-        if (quads && tail) variant.tailPipeline = &device.pipelines().get(variant.program, 2);
+        variant.pipeline = pipelineFor(device, variant.program, quads ? 1 : 0);
+        if (quads && tail) variant.tailPipeline = pipelineFor(device, variant.program, 2);
     } else {
-        variant.pipeline = &device.pipelines().get(variant.program);
+        variant.pipeline = pipelineFor(device, variant.program);
     }
 }
 
@@ -235,11 +236,11 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
     const uint32_t tensorCount = plan_.tensorCount;
 
     // One dispatch of `count` elements of `chunk`, starting `skip` elements in (the linear walk's tail).
-    auto dispatch = [&](const Chunk& chunk, const Variant& variant, const vk::Pipeline& pipeline, uint64_t skip,
+    auto dispatch = [&](const Chunk& chunk, const Variant& variant, const vk::PipelineRef& pipeline, uint64_t skip,
                         uint64_t count) {
         const kernel::GeneralParamsLayout& layout = variant.layout;
         uint32_t words[kernel::kGeneralParamWords] = {};
-        vk::BoundBuffer ranges[vk::kMaxBindings];
+        vk::BoundBuffer ranges[kMaxBindings];
         for (uint32_t t = 0; t < tensorCount; ++t) {
             const BoundBuffer& b = *bound[t];
             const uint32_t bits = plan_.tensorBits[t];
@@ -274,7 +275,7 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
                         words[layout.strides[t] + d] = static_cast<uint32_t>(plan_.strides[t][d]);
         }
         const uint64_t items = invocations(variant, chunk, count);
-        const uint64_t groups = std::max<uint64_t>(1, (items + pipeline.workgroupSize - 1) / pipeline.workgroupSize);
+        const uint64_t groups = std::max<uint64_t>(1, (items + pipeline->workgroupSize - 1) / pipeline->workgroupSize);
         vk::DispatchCommand command;
         command.pipeline = &pipeline;
         command.bindings = ranges;
@@ -295,12 +296,12 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
         const Chunk& chunk = chunks_[i];
         const Variant& variant = useFallback_[i] ? fallback_ : main_;
         if (!variant.tailPipeline) {
-            dispatch(chunk, variant, *variant.pipeline, 0, chunk.count);
+            dispatch(chunk, variant, variant.pipeline, 0, chunk.count);
             continue;
         }
         const uint64_t tail = chunk.count % 4;
-        if (chunk.count > tail) dispatch(chunk, variant, *variant.pipeline, 0, chunk.count - tail);
-        if (tail) dispatch(chunk, variant, *variant.tailPipeline, chunk.count - tail, tail);
+        if (chunk.count > tail) dispatch(chunk, variant, variant.pipeline, 0, chunk.count - tail);
+        if (tail) dispatch(chunk, variant, variant.tailPipeline, chunk.count - tail, tail);
     }
 }
 

@@ -31,8 +31,8 @@ private:
     struct Variant {
         kernel::ElementwiseProgram program;
         kernel::GeneralParamsLayout layout;
-        const vk::Pipeline* pipeline = nullptr;
-        const vk::Pipeline* tailPipeline = nullptr;  // CPU devices, linear walk: the last partial quad
+        vk::PipelineRef pipeline;
+        vk::PipelineRef tailPipeline;  // CPU devices, linear walk: the last partial quad
     };
     void compile(Device& device, Variant& variant, bool split);
     bool mainVariantFits(const Chunk& chunk) const;
