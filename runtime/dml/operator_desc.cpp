@@ -208,6 +208,31 @@ OperatorInfo readOperatorDesc(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL l
             info.attributes.addEnum(field.name, value);
             continue;
         }
+        if (field.kind == FieldKind::Uint) {
+            offset = (offset + alignof(UINT) - 1) & ~(alignof(UINT) - 1);
+            uint32_t value;
+            std::memcpy(&value, base + offset, sizeof(value));
+            offset += sizeof(UINT);
+            info.attributes.addUint(field.name, value);
+            continue;
+        }
+        if (field.kind == FieldKind::UintArray) {
+            offset = (offset + alignof(UINT) - 1) & ~(alignof(UINT) - 1);
+            uint32_t count;
+            std::memcpy(&count, base + offset, sizeof(count));
+            offset += sizeof(UINT);
+            offset = (offset + alignof(const UINT*) - 1) & ~(alignof(const UINT*) - 1);
+            const UINT* array;
+            std::memcpy(&array, base + offset, sizeof(array));
+            offset += sizeof(array);
+            require(count == 0 || array != nullptr,
+                    where + " is NULL but " + prefix + field.countName + " = " + std::to_string(count));
+            require(count <= DML_TENSOR_DIMENSION_COUNT_MAX1,
+                    prefix + field.countName + " = " + std::to_string(count) + " exceeds " +
+                        std::to_string(DML_TENSOR_DIMENSION_COUNT_MAX1));
+            info.attributes.addUintArray(field.name, std::vector<uint32_t>(array, array + count));
+            continue;
+        }
         if (field.kind == FieldKind::Float) {
             offset = (offset + alignof(FLOAT) - 1) & ~(alignof(FLOAT) - 1);
             float value;

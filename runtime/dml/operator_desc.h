@@ -19,6 +19,7 @@ struct Attribute {
     float value = 0.0f;  // Float
     uint32_t word = 0;   // Enum
     uint64_t raw = 0;    // Scalar
+    std::vector<uint32_t> values;  // UintArray
 };
 
 // A desc's attributes in field order; operators read them by kind and position ("the second FLOAT") or by name.
@@ -27,11 +28,17 @@ public:
     void addFloat(const char* name, float value) { list_.push_back({name, FieldKind::Float, value, 0, 0}); }
     void addEnum(const char* name, uint32_t value) { list_.push_back({name, FieldKind::Enum, 0.0f, value, 0}); }
     void addScalar(const char* name, uint64_t raw) { list_.push_back({name, FieldKind::Scalar, 0.0f, 0, raw}); }
+    void addUint(const char* name, uint32_t value) { list_.push_back({name, FieldKind::Uint, 0.0f, value, 0}); }
+    void addUintArray(const char* name, std::vector<uint32_t> values) {
+        list_.push_back({name, FieldKind::UintArray, 0.0f, 0, 0, std::move(values)});
+    }
 
     uint32_t count(FieldKind kind) const;
     float floatAt(uint32_t k) const { return nth(FieldKind::Float, k).value; }  // the k-th Float attribute
     uint32_t enumAt(uint32_t k) const { return nth(FieldKind::Enum, k).word; }
     uint64_t scalarAt(uint32_t k) const { return nth(FieldKind::Scalar, k).raw; }
+    uint32_t uintAt(uint32_t k) const { return nth(FieldKind::Uint, k).word; }
+    const std::vector<uint32_t>& uintArrayAt(uint32_t k) const { return nth(FieldKind::UintArray, k).values; }
     const Attribute* find(const char* name) const;  // nullptr when the desc has no such field
     const std::vector<Attribute>& all() const { return list_; }
 

@@ -22,6 +22,10 @@ enum class FieldKind : uint8_t {
     ScalarDataType,     // DML_TENSOR_DATA_TYPE of the Scalar fields (MinMaxDataType): must equal the tensors' type
     Scalar,             // DML_SCALAR_UNION (8 bytes, 8-aligned), read as the ScalarDataType field says
     FusedActivation,    // const DML_OPERATOR_DESC* (may be NULL): a fusable activation whose tensors are NULL
+    Uint,               // UINT or BOOL: any value (a BOOL is true when non-zero)
+    // UINT count + const UINT* array ("AxisCount" + "Axes"): the field's name is the array's, countName the count's;
+    // the array may be NULL only when the count is 0
+    UintArray,
 };
 
 // Constraints on FLOAT attributes beyond "any value".
@@ -47,6 +51,7 @@ struct FieldSpec {
     // Input tensors: a dimension of size 1 may repeat its element along the others' size (stride 0): one-element
     // scales and zero points (QUANTIZED_LINEAR_ADD), per-axis ones (QUANTIZE, DEQUANTIZE).
     bool broadcastOnes = false;
+    const char* countName = nullptr;  // UintArray: the count field's name
 };
 
 constexpr uint32_t kTypeMask(DML_TENSOR_DATA_TYPE type) { return 1u << type; }

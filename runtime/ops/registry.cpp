@@ -4,6 +4,7 @@
 
 #include "ops/elementwise/family.h"
 #include "ops/elementwise/pipelines.h"
+#include "ops/reduce/family.h"
 
 namespace vkdml::ops {
 
@@ -11,6 +12,7 @@ namespace {
 
 const Family* const kFamilies[] = {
     &elementwise::family(),
+    &reduce::family(),
 };
 
 }  // namespace

@@ -112,7 +112,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ELEMENT_WISE_ATAN_YX,
         DML_OPERATOR_ELEMENT_WISE_MODULUS_TRUNCATE, DML_OPERATOR_ELEMENT_WISE_MODULUS_FLOOR,
         DML_OPERATOR_ELEMENT_WISE_CLIP1, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD, DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1,
-        DML_OPERATOR_ACTIVATION_RELU_GRAD, DML_OPERATOR_ELEMENT_WISE_ADD1};
+        DML_OPERATOR_ACTIVATION_RELU_GRAD, DML_OPERATOR_ELEMENT_WISE_ADD1,
+        DML_OPERATOR_REDUCE,             DML_OPERATOR_ARGMAX,              DML_OPERATOR_ACTIVATION_SOFTMAX1,
+        DML_OPERATOR_ACTIVATION_LOG_SOFTMAX, DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1,
+        DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -244,6 +247,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (type == DML_OPERATOR_ELEMENT_WISE_DEQUANTIZE_LINEAR) typedDesc = &dequantize;
     if (quantizedAddType) typedDesc = &quantizedAdd;
     if (quantize63Type) typedDesc = &quantize63;  // DEQUANTIZE's desc has the same layout
+    // The reductions: a fuzzed axis list (0-9 entries of 0-9, so repeats and out-of-range axes occur; NULL
+    // sometimes), a raw Function / AxisDirection, Scale and Bias the input's or the output's desc or NULL, the ADD1
+    // fused activation.
+    UINT axes[9];
+    const uint32_t axisCount = in.take<uint8_t>() % 10u;
+    for (UINT& a : axes) a = in.take<uint8_t>() % 10u;
+    const UINT* axisList = in.take<uint8_t>() < 8 ? nullptr : axes;
+    const uint8_t reduceShape = in.take<uint8_t>();
+    const DML_TENSOR_DESC* scale = reduceShape & 1 ? nullptr : reduceShape & 2 ? &input.desc : &output.desc;
+    const DML_TENSOR_DESC* bias = reduceShape & 4 ? nullptr : reduceShape & 8 ? &input.desc : &output.desc;
+    DML_REDUCE_OPERATOR_DESC reduce{DML_REDUCE_FUNCTION_SUM, &input.desc, &output.desc, axisCount, axisList};
+    setRaw(reduce.Function, in.take<uint8_t>() % 14u);  // 12 and 13 are invalid
+    DML_ARGMAX_OPERATOR_DESC argmax{&input.desc, &output.desc, axisCount, axisList, DML_AXIS_DIRECTION_INCREASING};
+    setRaw(argmax.AxisDirection, (reduceShape >> 4) % 3u);
+    DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC softmax1{&input.desc, &output.desc, axisCount, axisList};
+    DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC mvn1{&input.desc, scale, bias, &output.desc, axisCount, axisList,
+                                                        reduceShape & 64 ? TRUE : FALSE, opDesc.a0,
+                                                        add1.FusedActivation};
+    DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC mvn2{&input.desc, scale, bias, &output.desc, axisCount, axisList,
+                                                        reduceShape & 64 ? TRUE : FALSE, reduceShape & 128 ? TRUE : FALSE,
+                                                        opDesc.a0, add1.FusedActivation};
+    if (type == DML_OPERATOR_REDUCE) typedDesc = &reduce;
+    if (type == DML_OPERATOR_ARGMAX || type == DML_OPERATOR_ARGMIN) typedDesc = &argmax;
+    if (type == DML_OPERATOR_ACTIVATION_SOFTMAX1 || type == DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1 ||
+        type == DML_OPERATOR_ACTIVATION_HARDMAX1)
+        typedDesc = &softmax1;
+    if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1) typedDesc = &mvn1;
+    if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2) typedDesc = &mvn2;
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);
     desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;

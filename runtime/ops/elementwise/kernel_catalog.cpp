@@ -40,7 +40,9 @@ OperatorInfo infoFor(const OperatorSchema& schema, DML_TENSOR_DATA_TYPE dataType
             case FieldKind::QuantizationTensors: break;
             case FieldKind::Scalar: info.attributes.addScalar(schema.fields[f].name, 0); break;
             case FieldKind::ScalarDataType:
-            case FieldKind::FusedActivation: break;
+            case FieldKind::FusedActivation:
+            case FieldKind::Uint:
+            case FieldKind::UintArray: break;  // no element-wise operator has these
             case FieldKind::OptionalScaleBias:
                 info.attributes.addFloat("ScaleBias.Scale", attributes[0]);
                 info.attributes.addFloat("ScaleBias.Bias", attributes[1]);

@@ -1,0 +1,526 @@
+#include "ops/reduce/generator.h"
+
+#include <cstring>
+#include <stdexcept>
+
+#include "kernel/glsl_library.h"
+
+namespace vkdml::reduce {
+
+namespace {
+
+std::string u(uint64_t v) { return std::to_string(v) + "u"; }
+
+// A float constant with its exact bits.
+std::string floatLiteral(float v) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    return "uintBitsToFloat(" + u(bits) + ")";
+}
+
+enum class Value { Float, Int, Uint };
+
+Value valueOf(DML_TENSOR_DATA_TYPE type) {
+    switch (type) {
+        case DML_TENSOR_DATA_TYPE_FLOAT32:
+        case DML_TENSOR_DATA_TYPE_FLOAT16: return Value::Float;
+        case DML_TENSOR_DATA_TYPE_INT32:
+        case DML_TENSOR_DATA_TYPE_INT16:
+        case DML_TENSOR_DATA_TYPE_INT8: return Value::Int;
+        case DML_TENSOR_DATA_TYPE_UINT32:
+        case DML_TENSOR_DATA_TYPE_UINT16:
+        case DML_TENSOR_DATA_TYPE_UINT8: return Value::Uint;
+        default: throw std::invalid_argument(std::string("no reduction kernel for ") + dml::dataTypeName(type));
+    }
+}
+
+const char* glslType(Value v) { return v == Value::Float ? "float" : v == Value::Int ? "int" : "uint"; }
+
+// The fused activation's call on `x`, its FLOAT attributes in desc order.
+std::string activationCall(const dml::FusedActivation& fused, const std::string& x) {
+    std::string args = x;
+    for (const dml::Attribute& a : fused.attributes.all())
+        if (a.kind == dml::FieldKind::Float) args += ", " + floatLiteral(a.value);
+    switch (fused.type) {
+        case DML_OPERATOR_INVALID:
+        case DML_OPERATOR_ACTIVATION_IDENTITY: return x;
+        case DML_OPERATOR_ACTIVATION_LINEAR: return "vk_act_linear(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_RELU: return "vk_act_relu(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_LEAKY_RELU: return "vk_act_leaky_relu(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU: return "vk_act_thresholded_relu(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_SHRINK: return "vk_act_shrink(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_HARD_SIGMOID: return "vk_act_hard_sigmoid(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_ELU: return "vk_act_elu(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_SCALED_ELU: return "vk_act_scaled_elu(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_CELU: return "vk_act_celu(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_TANH: return "vk_act_tanh(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_SCALED_TANH: return "vk_act_scaled_tanh(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_SIGMOID: return "vk_act_sigmoid(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_SOFTSIGN: return "vk_act_softsign(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_SOFTPLUS: return "vk_act_softplus(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return "vk_act_parametric_softplus(" + args + ")";
+        case DML_OPERATOR_ACTIVATION_GELU: return "vk_act_gelu(" + args + ")";
+        default: throw std::invalid_argument("no fused activation " + std::to_string(fused.type));
+    }
+}
+
+// The library functions a fused activation calls.
+std::string activationRoot(const dml::FusedActivation& fused) {
+    const std::string call = activationCall(fused, "x");
+    const size_t paren = call.find('(');
+    return paren == std::string::npos ? std::string() : call.substr(0, paren);
+}
+
+class Writer {
+public:
+    Writer(const Plan& plan, const KernelShape& shape) : p_(plan), s_(shape) {
+        uint32_t next = 0;
+        for (uint32_t slot = 0; slot < kMaxSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
+        in_ = valueOf(p_.types[kInput]);
+    }
+
+    std::string source() {
+        header();
+        library();
+        loads();
+        stores();
+        offsets();
+        helpers();
+        body();
+        return out_;
+    }
+
+private:
+    std::string buffer(uint32_t slot) const { return "t" + std::to_string(binding_[slot]); }
+    const char* vt() const { return glslType(in_); }
+    bool floats() const { return in_ == Value::Float; }
+
+    void header() {
+        out_ = "#version 450\n// reduction: " + p_.describe() + "\n";
+        if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
+        if (s_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
+        out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize) + ") in;\n";
+        out_ += "layout(push_constant, std430) uniform Bases { uint base[4]; } pc;\n";
+        for (uint32_t slot = 0; slot < kMaxSlots; ++slot) {
+            if (binding_[slot] == ~0u) continue;
+            const std::string access = slot == kOutput ? "buffer" : "readonly buffer";
+            out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") " + access + " T" +
+                    std::to_string(binding_[slot]) + " { uint " + buffer(slot) + "[]; };\n";
+        }
+        const uint32_t rowsPerGroup = s_.workgroupSize / s_.threadsPerRow;
+        out_ += "const uint WG = " + u(s_.workgroupSize) + ";\nconst uint T = " + u(s_.threadsPerRow) +
+                ";\nconst uint ROWS = " + u(p_.rows) + ";\nconst uint N = " + u(p_.rowLength) +
+                ";\nconst uint RPG = " + u(rowsPerGroup) + ";\nconst uint BLOCKS = " +
+                u((p_.rows + rowsPerGroup - 1) / rowsPerGroup) + ";\n";
+        out_ += "uint lid, lane, rowSlot;\n";
+    }
+
+    void library() {
+        std::vector<std::string> roots = {"vk_f2", "vk_two_sum", "vk_fast_two_sum", "vk_two_prod", "vk_m_isnan",
+                                          "vk_m_isinf", "vk_m_signbit", "vk_m_inf", "vk_m_nan", "vk_m_signed_zero",
+                                          "vk_div_cr", "vk_sqrt_cr", "vk_m_sqrt2", "vk_m_div2", "vk_m_div_pair",
+                                          "vk_m_exp_hl", "vk_m_log_hl", "vk_log"};
+        if (p_.kind == Kind::Normalize && p_.fused.type != DML_OPERATOR_INVALID) {
+            const std::string root = activationRoot(p_.fused);
+            if (!root.empty()) roots.push_back(root);
+        }
+        out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
+        out_ += kernel::mathLibraryClosure(roots);
+    }
+
+    // loadIn(i) for the input (its value type), loadScale(i) / loadBias(i) as floats.
+    void loads() {
+        load(kInput, "loadIn");
+        if (p_.present(kScale)) load(kScale, "loadScale");
+        if (p_.present(kBias)) load(kBias, "loadBias");
+    }
+    void load(uint32_t slot, const char* name) {
+        const std::string b = buffer(slot);
+        const DML_TENSOR_DATA_TYPE type = p_.types[slot];
+        const std::string t = glslType(valueOf(type));
+        std::string expr;
+        switch (type) {
+            case DML_TENSOR_DATA_TYPE_FLOAT32: expr = "uintBitsToFloat(" + b + "[i])"; break;
+            case DML_TENSOR_DATA_TYPE_FLOAT16: expr = "vk_float_from_half_bits(" + b + "[i >> 1u] >> ((i & 1u) * 16u))"; break;
+            case DML_TENSOR_DATA_TYPE_INT32: expr = "int(" + b + "[i])"; break;
+            case DML_TENSOR_DATA_TYPE_UINT32: expr = b + "[i]"; break;
+            case DML_TENSOR_DATA_TYPE_INT16: expr = "bitfieldExtract(int(" + b + "[i >> 1u]), int((i & 1u) * 16u), 16)"; break;
+            case DML_TENSOR_DATA_TYPE_UINT16: expr = "bitfieldExtract(" + b + "[i >> 1u], int((i & 1u) * 16u), 16)"; break;
+            case DML_TENSOR_DATA_TYPE_INT8: expr = "bitfieldExtract(int(" + b + "[i >> 2u]), int((i & 3u) * 8u), 8)"; break;
+            case DML_TENSOR_DATA_TYPE_UINT8: expr = "bitfieldExtract(" + b + "[i >> 2u], int((i & 3u) * 8u), 8)"; break;
+            default: throw std::invalid_argument(std::string("no load for ") + dml::dataTypeName(type));
+        }
+        out_ += t + " " + name + "(uint i) { return " + expr + "; }\n";
+    }
+
+    // store(i, v): the output element i. Elements narrower than a word share it with other invocations' elements:
+    // one atomic flips exactly this element's bits from what they were to the new value.
+    void stores() {
+        const std::string b = buffer(kOutput);
+        const DML_TENSOR_DATA_TYPE type = p_.types[kOutput];
+        out_ += "void storeBits(uint w, uint shift, uint mask, uint bits) {\n"
+                "    uint current = " + b + "[w];\n"
+                "    atomicXor(" + b + "[w], (current & (mask << shift)) ^ ((bits & mask) << shift));\n}\n";
+        const std::string arg = p_.isArg() ? "uint" : glslType(valueOf(type));
+        std::string body;
+        switch (type) {
+            case DML_TENSOR_DATA_TYPE_FLOAT32: body = b + "[i] = floatBitsToUint(v);"; break;
+            case DML_TENSOR_DATA_TYPE_FLOAT16: body = "storeBits(i >> 1u, (i & 1u) * 16u, 0xffffu, vk_half_bits_from_float(v));"; break;
+            case DML_TENSOR_DATA_TYPE_INT32:
+            case DML_TENSOR_DATA_TYPE_UINT32: body = b + "[i] = uint(v);"; break;
+            case DML_TENSOR_DATA_TYPE_INT16:
+            case DML_TENSOR_DATA_TYPE_UINT16: body = "storeBits(i >> 1u, (i & 1u) * 16u, 0xffffu, uint(v));"; break;
+            case DML_TENSOR_DATA_TYPE_INT8:
+            case DML_TENSOR_DATA_TYPE_UINT8: body = "storeBits(i >> 2u, (i & 3u) * 8u, 0xffu, uint(v));"; break;
+            case DML_TENSOR_DATA_TYPE_INT64:
+            case DML_TENSOR_DATA_TYPE_UINT64:
+                if (!p_.isArg()) throw std::invalid_argument("64-bit outputs are indices only");
+                body = b + "[2u * i] = v; " + b + "[2u * i + 1u] = 0u;";
+                break;
+            default: throw std::invalid_argument(std::string("no store for ") + dml::dataTypeName(type));
+        }
+        out_ += "void store(uint i, " + arg + " v) { " + body + " }\n";
+    }
+
+    // rowBase(r): every slot's element index of row r's first element; elementOffset(j): of element j of a row.
+    void offsets() {
+        auto walk = [&](const std::vector<Dim>& dims, const std::string& index) {
+            std::string code = "    uint q = " + index + ";\n";
+            for (size_t d = 0; d < dims.size(); ++d) {
+                const bool last = d + 1 == dims.size();
+                code += last ? "    uint c" + std::to_string(d) + " = q;\n"
+                             : "    uint c" + std::to_string(d) + " = q % " + u(dims[d].size) + "; q = q / " +
+                                   u(dims[d].size) + ";\n";
+                code += "    o += c" + std::to_string(d) + " * uvec4(" + u(uint32_t(dims[d].strides[0])) + ", " +
+                        u(uint32_t(dims[d].strides[1])) + ", " + u(uint32_t(dims[d].strides[2])) + ", " +
+                        u(uint32_t(dims[d].strides[3])) + ");\n";
+            }
+            return code;
+        };
+        out_ += "uvec4 rowBase(uint r) {\n    uvec4 o = uvec4(pc.base[0], pc.base[1], pc.base[2], pc.base[3]);\n" +
+                walk(p_.kept, "r") + "    return o;\n}\n";
+        out_ += "uvec4 elementOffset(uint j) {\n    uvec4 o = uvec4(0u);\n" + walk(p_.reduced, "j") +
+                "    return o;\n}\n";
+    }
+
+    // Folds, the tree over a row's invocations, and the float helpers.
+    void helpers() {
+        const std::string v = vt();
+        out_ += "shared float shHi[WG];\nshared float shLo[WG];\nshared " + v + " shV[WG];\nshared uint shI[WG];\n";
+        out_ += "void sync() { memoryBarrierShared(); barrier(); }\n";
+        // Compensated sums: hi + lo, lo collecting every rounding error of hi.
+        out_ += "vk_f2 pairOf(float hi, float lo) { vk_f2 r; r.hi = hi; r.lo = lo; return r; }\n"
+                "vk_f2 addTo(vk_f2 s, float x) { vk_f2 t = vk_two_sum(s.hi, x); t.lo = s.lo + t.lo; return t; }\n"
+                "vk_f2 addPairs(vk_f2 a, vk_f2 b) { vk_f2 t = vk_two_sum(a.hi, b.hi); t.lo = t.lo + (a.lo + b.lo); "
+                "return t; }\n"
+                "float value(vk_f2 s) { return (vk_m_isinf(s.hi) || vk_m_isnan(s.hi) || s.lo == 0.0) ? s.hi : s.hi + s.lo; }\n"
+                // x * x as an exact pair where Dekker's product allows it.
+                "vk_f2 square(float x) {\n"
+                "    float p = x * x;\n"
+                "    if (vk_m_isinf(p) || vk_m_isnan(p) || abs(x) > 1.0e30 || abs(x) < 1.0e-15) return pairOf(p, 0.0);\n"
+                "    return vk_two_prod(x, x);\n}\n"
+                "vk_f2 addSquare(vk_f2 s, vk_f2 d) {\n"
+                "    vk_f2 p = square(d.hi);\n"
+                "    vk_f2 t = addTo(s, p.hi);\n"
+                "    t.lo = t.lo + (p.lo + 2.0 * d.hi * d.lo);\n"
+                "    return t;\n}\n"
+                // Products: hi + lo, kept exact where Dekker's product allows it.
+                "vk_f2 mulPairs(vk_f2 a, vk_f2 b) {\n"
+                "    float p = a.hi * b.hi;\n"
+                "    if (vk_m_isinf(p) || vk_m_isnan(p) || p == 0.0) return pairOf(p, 0.0);\n"
+                "    if (abs(a.hi) > 1.0e30 || abs(b.hi) > 1.0e30 || abs(p) < 1.0e-28)\n"
+                "        return pairOf(p + (a.hi * b.lo + a.lo * b.hi), 0.0);\n"
+                "    vk_f2 t = vk_two_prod(a.hi, b.hi);\n"
+                "    return vk_fast_two_sum(t.hi, t.lo + (a.hi * b.lo + a.lo * b.hi));\n}\n"
+                // (n.hi + n.lo) / (d.hi + d.lo), d >= 1 finite, as a pair.
+                "vk_f2 dividePairs(vk_f2 n, vk_f2 d) {\n"
+                "    if (!(abs(n.hi) >= 1.0e-30) || vk_m_isinf(n.hi) || vk_m_isinf(d.hi) || vk_m_isnan(d.hi))\n"
+                "        return pairOf(n.hi / d.hi, 0.0);\n"
+                "    return vk_m_div2(n.hi, n.lo, d.hi, d.lo);\n}\n"
+                "vk_f2 countPair() { return pairOf(" + floatLiteral(float(p_.rowLength)) + ", " +
+                floatLiteral(float(double(p_.rowLength) - double(float(p_.rowLength)))) + "); }\n";
+        // Extremes: NaN wins; +0 is above -0.
+        out_ += "float maxOf(float a, float b) {\n"
+                "    if (vk_m_isnan(a)) return a;\n    if (vk_m_isnan(b)) return b;\n"
+                "    return (b > a || (b == a && vk_m_signbit(a) && !vk_m_signbit(b))) ? b : a;\n}\n"
+                "float minOf(float a, float b) {\n"
+                "    if (vk_m_isnan(a)) return a;\n    if (vk_m_isnan(b)) return b;\n"
+                "    return (b < a || (b == a && !vk_m_signbit(a) && vk_m_signbit(b))) ? b : a;\n}\n";
+        if (!floats()) out_ += v + " maxOf(" + v + " a, " + v + " b) { return max(a, b); }\n" + v + " minOf(" + v +
+                               " a, " + v + " b) { return min(a, b); }\n";
+        // ARGMAX/ARGMIN and HARDMAX: does (bv, bi) replace (av, ai)? ~0u is "no element yet".
+        const bool argMin = p_.kind == Kind::Reduce && p_.function == DML_REDUCE_FUNCTION_ARGMIN;
+        out_ += "bool replaces(" + v + " av, uint ai, " + v + " bv, uint bi) {\n"
+                "    if (bi == ~0u) return false;\n    if (ai == ~0u) return true;\n"
+                "    bool tie = " + std::string(p_.decreasing ? "bi > ai" : "bi < ai") + ";\n";
+        if (floats())
+            out_ += "    bool an = vk_m_isnan(av), bn = vk_m_isnan(bv);\n"
+                    "    if (an || bn) return an == bn ? tie : bn;\n";
+        out_ += "    if (bv == av) return tie;\n    return " + std::string(argMin ? "bv < av" : "bv > av") + ";\n}\n";
+        trees();
+        elementFunctions();
+    }
+
+    // The fold of a row's T invocations, each leaving the row's result in every invocation of the row.
+    void trees() {
+        const std::string v = vt();
+        auto tree = [&](const std::string& type, const std::string& signature, const std::string& store,
+                        const std::string& combine, const std::string& result) {
+            out_ += type + " " + signature + " {\n" + store + "    sync();\n"
+                    "    for (uint w = T / 2u; w > 0u; w >>= 1u) {\n"
+                    "        if (lane < w) {\n" + combine + "        }\n        sync();\n    }\n"
+                    "    " + type + " total = " + result + ";\n    sync();\n    return total;\n}\n";
+        };
+        const std::string storePair = "    shHi[lid] = s.hi; shLo[lid] = s.lo;\n";
+        const std::string pairResult = "pairOf(shHi[rowSlot * T], shLo[rowSlot * T])";
+        auto combinePairs = [](const char* fn) {
+            return std::string("            vk_f2 r = ") + fn +
+                   "(pairOf(shHi[lid], shLo[lid]), pairOf(shHi[lid + w], shLo[lid + w]));\n"
+                   "            shHi[lid] = r.hi; shLo[lid] = r.lo;\n";
+        };
+        tree("vk_f2", "rowSum(vk_f2 s)", storePair, combinePairs("addPairs"), pairResult);
+        tree("vk_f2", "rowProduct(vk_f2 s)", storePair, combinePairs("mulPairs"), pairResult);
+        for (const char* fold : {"Sum", "Product", "Max", "Min"}) {
+            const std::string f = fold;
+            const std::string op = f == "Sum"       ? "a + b"
+                                   : f == "Product" ? "a * b"
+                                   : f == "Max"     ? "maxOf(a, b)"
+                                                    : "minOf(a, b)";
+            out_ += v + " fold" + f + "(" + v + " a, " + v + " b) { return " + op + "; }\n";
+            tree(v, "row" + f + "Value(" + v + " x)", "    shV[lid] = x;\n",
+                 "            shV[lid] = fold" + f + "(shV[lid], shV[lid + w]);\n", "shV[rowSlot * T]");
+        }
+        tree("uint", "rowArg(" + v + " x, uint i)", "    shV[lid] = x; shI[lid] = i;\n",
+             "            if (replaces(shV[lid], shI[lid], shV[lid + w], shI[lid + w])) {\n"
+             "                shV[lid] = shV[lid + w]; shI[lid] = shI[lid + w];\n            }\n",
+             "shI[rowSlot * T]");
+    }
+
+    // The per-element functions of the softmax family and the normalizations.
+    void elementFunctions() {
+        // exp(x - m) as a pair, for x <= m (0 below the smallest subnormal; NaN when x - m is).
+        // exp(x - m) for x <= m, with x - m formed exactly: within 1 ULP whatever the magnitudes (0 below the
+        // smallest subnormal; NaN when x - m is).
+        out_ += "float expOf(float x, float m) {\n"
+                "    vk_f2 d = vk_two_sum(x, -m);\n"
+                "    if (vk_m_isnan(d.hi)) return d.hi;\n"
+                "    if (d.hi < -104.5) return 0.0;\n"
+                "    return vk_m_exp_hl(d.hi, d.lo);\n}\n";
+        // log(s.hi + s.lo) as a pair, for a finite s >= 2^-100.
+        out_ += "vk_f2 logOf(vk_f2 s) {\n"
+                "    vk_f2 l = vk_m_log_hl(s.hi);\n"
+                "    l.lo = l.lo + s.lo / s.hi;\n"
+                "    return l;\n}\n";
+        // e / (s.hi + s.lo) for 0 <= e <= 1 <= s.
+        out_ += "float divideBySum(float e, vk_f2 s) {\n"
+                "    if (vk_m_isnan(s.hi) || vk_m_isnan(e)) return s.hi + e;\n"
+                "    if (e < 1.0e-30) return e / s.hi;\n"
+                "    return vk_m_div_pair(e, 0.0, s.hi, s.lo);\n}\n";
+        out_ += "float logSoftmaxOf(float x, float m, vk_f2 l) {\n"
+                "    vk_f2 d = vk_two_sum(x, -m);\n"
+                "    if (vk_m_isinf(d.hi) || vk_m_isnan(d.hi) || vk_m_isnan(l.hi)) return d.hi - l.hi;\n"
+                "    vk_f2 r = vk_two_sum(d.hi, -l.hi);\n"
+                "    return r.hi + (r.lo + (d.lo - l.lo));\n}\n";
+        // x - mean as a pair.
+        out_ += "vk_f2 minusMean(float x, vk_f2 mean) {\n"
+                "    vk_f2 d = vk_two_sum(x, -mean.hi);\n"
+                "    if (vk_m_isinf(d.hi) || vk_m_isnan(d.hi)) return pairOf(d.hi, 0.0);\n"
+                "    d.lo = d.lo - mean.lo;\n"
+                "    return d;\n}\n";
+        // d / deviation, one rounding where the pairs allow it.
+        out_ += "float normalized(vk_f2 d, vk_f2 deviation) {\n"
+                "    bool pairs = abs(d.hi) >= 1.0e-30 && !vk_m_isinf(d.hi) && deviation.hi >= 1.0e-30 &&\n"
+                "                 !vk_m_isinf(deviation.hi) && !vk_m_isnan(d.hi);\n"
+                "    return pairs ? vk_m_div_pair(d.hi, d.lo, deviation.hi, deviation.lo) : vk_div_cr(value(d), value(deviation));\n}\n";
+    }
+
+    // `code` for every element j of the row this invocation shares, with o its slots' element indices: kUnroll
+    // elements per iteration without bounds checks, then the rest one at a time. llvmpipe ends an invocation's
+    // loops after 65535 iterations in all (its guard against endless shaders), so the kernel shape keeps
+    // N / (T * kUnroll) below kMaxLoopIterations.
+    static std::string forElements(const std::string& code) {
+        auto element = [&](const std::string& j) {
+            return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n" + code +
+                   "            }\n";
+        };
+        std::string out = "        if (live) {\n            uint next = lane;\n"
+                          "            for (; next + " + u(kUnroll - 1) + " * T < N; next += " + u(kUnroll) +
+                          " * T) {\n";
+        for (uint32_t k = 0; k < kUnroll; ++k) out += element("next + " + u(k) + " * T");
+        out += "            }\n            for (; next < N; next += T) {\n" + element("next") + "            }\n";
+        return out + "        }\n";
+    }
+
+    void body() {
+        out_ += "void main() {\n"
+                "    lid = gl_LocalInvocationID.x;\n    lane = lid % T;\n    rowSlot = lid / T;\n"
+                "    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;\n"
+                "    if (block < BLOCKS) {\n"
+                "        uint row = block * RPG + rowSlot;\n        bool live = row < ROWS;\n"
+                "        uvec4 rb = rowBase(live ? row : 0u);\n";
+        switch (p_.kind) {
+            case Kind::Reduce: reduceBody(); break;
+            case Kind::Softmax:
+            case Kind::LogSoftmax: softmaxBody(); break;
+            case Kind::Hardmax: hardmaxBody(); break;
+            case Kind::Normalize: normalizeBody(); break;
+        }
+        out_ += "    }\n}\n";
+    }
+
+    // One value per row, written by the row's first invocation.
+    void reduceBody() {
+        const std::string v = vt();
+        const uint32_t f = p_.function;
+        auto write = [&](const std::string& result) {
+            out_ += "        if (live && lane == 0u) store(rb.y, " + result + ");\n";
+        };
+        if (f == DML_REDUCE_FUNCTION_ARGMAX || f == DML_REDUCE_FUNCTION_ARGMIN) {
+            out_ += "        " + v + " best = " + v + "(0); uint at = ~0u;\n" +
+                    forElements("            " + v + " x = loadIn(o.x);\n"
+                                "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
+                    "        at = rowArg(best, at);\n";
+            write("at");
+            return;
+        }
+        if (!floats()) {
+            std::string fold = "Sum", term = "x", init = v + "(0)";
+            if (f == DML_REDUCE_FUNCTION_MULTIPLY) fold = "Product", init = v + "(1)";
+            if (f == DML_REDUCE_FUNCTION_MAX) fold = "Max", init = in_ == Value::Int ? "int(0x80000000u)" : "0u";
+            if (f == DML_REDUCE_FUNCTION_MIN) fold = "Min", init = in_ == Value::Int ? "int(0x7fffffffu)" : "~0u";
+            if (f == DML_REDUCE_FUNCTION_L1) term = in_ == Value::Int ? "(x < 0 ? -x : x)" : "x";
+            if (f == DML_REDUCE_FUNCTION_SUM_SQUARE) term = "x * x";
+            out_ += "        " + v + " acc = " + init + ";\n" +
+                    forElements("            " + v + " x = loadIn(o.x);\n            acc = fold" + fold + "(acc, " +
+                                term + ");\n") +
+                    "        acc = row" + fold + "Value(acc);\n";
+            write("acc");
+            return;
+        }
+        switch (f) {
+            case DML_REDUCE_FUNCTION_MAX:
+            case DML_REDUCE_FUNCTION_MIN: {
+                const bool isMax = f == DML_REDUCE_FUNCTION_MAX;
+                out_ += std::string("        float acc = ") + (isMax ? "-vk_m_inf()" : "vk_m_inf()") + ";\n" +
+                        forElements(std::string("            acc = ") + (isMax ? "maxOf" : "minOf") +
+                                    "(acc, loadIn(o.x));\n") +
+                        "        acc = row" + (isMax ? "Max" : "Min") + "Value(acc);\n";
+                write("acc");
+                return;
+            }
+            case DML_REDUCE_FUNCTION_MULTIPLY:
+                out_ += "        vk_f2 acc = pairOf(1.0, 0.0);\n" +
+                        forElements("            acc = mulPairs(acc, pairOf(loadIn(o.x), 0.0));\n") +
+                        "        acc = rowProduct(acc);\n";
+                write("value(acc)");
+                return;
+            case DML_REDUCE_FUNCTION_LOG_SUM_EXP:
+                out_ += "        float m = -vk_m_inf();\n" +
+                        forElements("            m = maxOf(m, loadIn(o.x));\n") + "        m = rowMaxValue(m);\n" +
+                        "        vk_f2 acc = pairOf(0.0, 0.0);\n" +
+                        forElements("            acc = addTo(acc, expOf(loadIn(o.x), m));\n") +
+                        "        acc = rowSum(acc);\n";
+                out_ += "        float result = m;\n"
+                        "        if (!vk_m_isinf(m) && !vk_m_isnan(m)) {\n"
+                        "            vk_f2 l = logOf(acc);\n"
+                        "            vk_f2 r = vk_two_sum(m, l.hi);\n"
+                        "            result = vk_m_isnan(acc.hi) ? acc.hi : r.hi + (r.lo + l.lo);\n        }\n";
+                write("result");
+                return;
+            default: break;
+        }
+        std::string term = "            acc = addTo(acc, x);\n";
+        if (f == DML_REDUCE_FUNCTION_L1) term = "            acc = addTo(acc, abs(x));\n";
+        if (f == DML_REDUCE_FUNCTION_L2 || f == DML_REDUCE_FUNCTION_SUM_SQUARE)
+            term = "            acc = addSquare(acc, pairOf(x, 0.0));\n";
+        out_ += "        vk_f2 acc = pairOf(vk_m_signed_zero(true), 0.0);\n" +
+                forElements("            float x = loadIn(o.x);\n" + term) + "        acc = rowSum(acc);\n";
+        switch (f) {
+            case DML_REDUCE_FUNCTION_AVERAGE:
+                out_ += "        vk_f2 c = countPair();\n"
+                        "        float result = vk_div_cr(value(acc), c.hi);\n"
+                        "        if (c.lo != 0.0) result = result - result * (c.lo / c.hi);\n";
+                write("result");
+                return;
+            case DML_REDUCE_FUNCTION_L2:
+                out_ += "        float result = vk_sqrt_cr(value(acc));\n"
+                        "        if (acc.hi >= 7.9e-31 && acc.hi <= 1.2e30) {\n"
+                        "            vk_f2 r = vk_m_sqrt2(acc.hi, acc.lo);\n            result = r.hi + r.lo;\n        }\n";
+                write("result");
+                return;
+            case DML_REDUCE_FUNCTION_LOG_SUM:
+                out_ += "        float result = vk_log(value(acc));\n"
+                        "        if (acc.hi >= 1.0e-30 && !vk_m_isinf(acc.hi)) {\n"
+                        "            vk_f2 l = logOf(acc);\n            result = l.hi + l.lo;\n        }\n";
+                write("result");
+                return;
+            default: write("value(acc)"); return;
+        }
+    }
+
+    // The maximum, the sum of exp(x - max), then every element. A FLOAT32 softmax keeps each exp(x - max) in its
+    // output element between the last two passes (the same invocation writes and reads it) instead of computing it
+    // twice.
+    void softmaxBody() {
+        const bool keep = p_.kind == Kind::Softmax && p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT32;
+        out_ += "        float m = -vk_m_inf();\n" + forElements("            m = maxOf(m, loadIn(o.x));\n") +
+                "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
+                forElements("            float e = expOf(loadIn(o.x), m);\n            s = addTo(s, e);\n" +
+                            std::string(keep ? "            store(o.y, e);\n" : "")) +
+                "        s = rowSum(s);\n";
+        if (p_.kind == Kind::Softmax) {
+            const std::string e = keep ? "uintBitsToFloat(" + buffer(kOutput) + "[o.y])" : "expOf(loadIn(o.x), m)";
+            out_ += forElements("            store(o.y, divideBySum(" + e + ", s));\n");
+        } else {
+            out_ += "        vk_f2 l = vk_m_isnan(s.hi) ? pairOf(s.hi, 0.0) : logOf(s);\n" +
+                    forElements("            store(o.y, logSoftmaxOf(loadIn(o.x), m, l));\n");
+        }
+    }
+
+    void hardmaxBody() {
+        out_ += "        float best = 0.0; uint at = ~0u;\n" +
+                forElements("            float x = loadIn(o.x);\n"
+                            "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
+                "        at = rowArg(best, at);\n" + forElements("            store(o.y, j == at ? 1.0 : 0.0);\n");
+    }
+
+    void normalizeBody() {
+        out_ += "        vk_f2 mean = pairOf(0.0, 0.0);\n";
+        if (p_.useMean)
+            out_ += "        vk_f2 s = pairOf(0.0, 0.0);\n" + forElements("            s = addTo(s, loadIn(o.x));\n") +
+                    "        mean = dividePairs(rowSum(s), countPair());\n";
+        out_ += "        vk_f2 deviation = pairOf(1.0, 0.0);\n";
+        if (p_.useVariance)
+            out_ += "        vk_f2 v = pairOf(0.0, 0.0);\n" +
+                    forElements("            v = addSquare(v, minusMean(loadIn(o.x), mean));\n") +
+                    "        v = dividePairs(rowSum(v), countPair());\n"
+                    "        vk_f2 e = vk_two_sum(v.hi, " + floatLiteral(p_.epsilon) + ");\n"
+                    "        e.lo = e.lo + v.lo;\n"
+                    "        deviation = pairOf(vk_sqrt_cr(value(e)), 0.0);\n"
+                    "        if (e.hi >= 7.9e-31 && e.hi <= 1.2e30) deviation = vk_m_sqrt2(e.hi, e.lo);\n";
+        std::string y = "            float y = normalized(minusMean(loadIn(o.x), mean), deviation);\n";
+        if (p_.present(kScale)) y += "            y = y * loadScale(o.z);\n";
+        if (p_.present(kBias)) y += "            y = y + loadBias(o.w);\n";
+        out_ += forElements(y + "            store(o.y, " + activationCall(p_.fused, "y") + ");\n");
+    }
+
+    const Plan& p_;
+    KernelShape s_;
+    uint32_t binding_[kMaxSlots];
+    Value in_;
+    std::string out_;
+};
+
+}  // namespace
+
+uint32_t threadsPerRowFor(uint64_t rowLength, uint32_t workgroupSize) {
+    uint32_t t = 1;
+    while (t < workgroupSize && uint64_t(t) * 8 <= rowLength) t *= 2;
+    return t;
+}
+
+std::string generateReductionGlsl(const Plan& plan, const KernelShape& shape) {
+    return Writer(plan, shape).source();
+}
+
+}  // namespace vkdml::reduce

@@ -1,0 +1,35 @@
+// A reduction plan -> a complete GLSL 450 compute shader. Each workgroup takes `rowsPerGroup` rows, with
+// `threadsPerRow` invocations per row; each invocation folds a strided share of its row, and the shares meet in a
+// tree in shared memory. Sizes and strides are constants of the source (a pipeline per shape); the push constants
+// hold only each tensor's first element in its binding.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "ops/reduce/plan.h"
+
+namespace vkdml::reduce {
+
+// Elements each invocation takes per loop iteration.
+constexpr uint32_t kUnroll = 4;
+// The most iterations of one loop over a row. llvmpipe ends an invocation's loops after 65535 iterations in all
+// (its guard against endless shaders; measured: three passes of 32768 lose the third), and a kernel makes up to
+// three passes over its row.
+constexpr uint64_t kMaxLoopIterations = 8192;
+
+// One workgroup per `rowsPerGroup` rows (the grid covers every row: no loop over rows).
+struct KernelShape {
+    uint32_t workgroupSize = 256;  // a power of two
+    uint32_t threadsPerRow = 1;    // a power of two dividing workgroupSize
+    bool nativeHalf = false;       // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
+    bool exactDivSqrt = false;     // the device's division and square root are correctly rounded
+};
+
+// The invocations per row for rows of `rowLength` elements in workgroups of `workgroupSize`.
+uint32_t threadsPerRowFor(uint64_t rowLength, uint32_t workgroupSize);
+
+// Throws std::invalid_argument for what the kernels cannot express (a bug in the family's checks).
+std::string generateReductionGlsl(const Plan& plan, const KernelShape& shape);
+
+}  // namespace vkdml::reduce

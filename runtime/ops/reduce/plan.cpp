@@ -1,0 +1,131 @@
+#include "ops/reduce/plan.h"
+
+#include <sstream>
+
+#include "vk/cache_directory.h"
+
+namespace vkdml::reduce {
+
+namespace {
+
+Kind kindOf(DML_OPERATOR_TYPE type) {
+    switch (type) {
+        case DML_OPERATOR_ACTIVATION_SOFTMAX:
+        case DML_OPERATOR_ACTIVATION_SOFTMAX1: return Kind::Softmax;
+        case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX:
+        case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1: return Kind::LogSoftmax;
+        case DML_OPERATOR_ACTIVATION_HARDMAX:
+        case DML_OPERATOR_ACTIVATION_HARDMAX1: return Kind::Hardmax;
+        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
+        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1:
+        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2: return Kind::Normalize;
+        default: return Kind::Reduce;
+    }
+}
+
+// Appends dimension `d` to `dims` (innermost first), merged into the last one when every slot steps over the last
+// one's whole extent.
+void addDim(std::vector<Dim>& dims, const Dim& dim) {
+    if (dim.size == 1) return;
+    if (!dims.empty()) {
+        Dim& inner = dims.back();
+        bool mergeable = true;
+        for (uint32_t s = 0; s < kMaxSlots; ++s) mergeable = mergeable && dim.strides[s] == inner.strides[s] * inner.size;
+        if (mergeable) {
+            inner.size *= dim.size;
+            return;
+        }
+    }
+    dims.push_back(dim);
+}
+
+}  // namespace
+
+uint32_t reducedAxes(const dml::OperatorInfo& info) {
+    const uint32_t rank = info.inputs[0].rank;
+    switch (info.schema->type) {
+        case DML_OPERATOR_ACTIVATION_SOFTMAX:
+        case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX:
+        case DML_OPERATOR_ACTIVATION_HARDMAX: return 1u << (rank - 1);
+        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
+            return info.attributes.uintAt(0) != 0 ? 0b1110u : 0b1100u;  // CrossChannel: {1,2,3}, else {2,3}
+        default: break;
+    }
+    uint32_t mask = 0;
+    for (uint32_t axis : info.attributes.uintArrayAt(0)) mask |= 1u << axis;
+    return mask;
+}
+
+Plan planReduction(const dml::OperatorInfo& info) {
+    Plan plan;
+    const DML_OPERATOR_TYPE type = info.schema->type;
+    plan.kind = kindOf(type);
+    const dml::Attributes& a = info.attributes;
+    if (type == DML_OPERATOR_REDUCE) plan.function = a.enumAt(0);
+    if (type == DML_OPERATOR_ARGMAX || type == DML_OPERATOR_ARGMIN) {
+        plan.function = type == DML_OPERATOR_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
+        plan.decreasing = a.enumAt(0) == DML_AXIS_DIRECTION_DECREASING;
+    }
+    if (plan.kind == Kind::Normalize) {
+        // MVN: CrossChannel, NormalizeVariance; MVN1: NormalizeVariance; MVN2: UseMean, UseVariance.
+        if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2) {
+            plan.useMean = a.uintAt(0) != 0;
+            plan.useVariance = a.uintAt(1) != 0;
+        } else {
+            plan.useVariance = a.uintAt(type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION ? 1 : 0) != 0;
+        }
+        plan.epsilon = a.floatAt(0);
+        plan.fused = info.fused;
+    }
+
+    const dml::TensorLayout& input = info.inputs[0];
+    const dml::TensorLayout& output = info.outputs[0];
+    const dml::TensorLayout* slots[kMaxSlots] = {&input, &output, nullptr, nullptr};
+    if (plan.kind == Kind::Normalize) slots[kScale] = info.slotInput(1), slots[kBias] = info.slotInput(2);
+    for (uint32_t s = 0; s < kMaxSlots; ++s)
+        plan.types[s] = slots[s] ? slots[s]->dataType : DML_TENSOR_DATA_TYPE_UNKNOWN;
+
+    const uint32_t mask = reducedAxes(info);
+    for (uint32_t d = input.rank; d-- > 0;) {
+        Dim dim;
+        dim.size = input.sizes[d];
+        const bool reduced = (mask >> d) & 1u;
+        for (uint32_t s = 0; s < kMaxSlots; ++s)
+            if (slots[s] && !(s == kOutput && reduced && !plan.writesRows())) dim.strides[s] = slots[s]->strides[d];
+        addDim(reduced ? plan.reduced : plan.kept, dim);
+        (reduced ? plan.rowLength : plan.rows) *= dim.size;
+    }
+    return plan;
+}
+
+std::string Plan::describe() const {
+    std::ostringstream out;
+    static const char* const kKinds[] = {"reduce", "softmax", "log_softmax", "hardmax", "normalize"};
+    out << kKinds[static_cast<int>(kind)];
+    if (kind == Kind::Reduce) out << " function " << function << (decreasing ? " decreasing" : "");
+    if (kind == Kind::Normalize)
+        out << " mean " << useMean << " variance " << useVariance << " epsilon " << dml::floatText(epsilon)
+            << " activation " << fused.type;
+    out << " types";
+    for (DML_TENSOR_DATA_TYPE t : types) out << " " << dml::dataTypeName(t);
+    auto dims = [&](const char* name, const std::vector<Dim>& list) {
+        out << " " << name << " {";
+        for (const Dim& d : list) {
+            out << " " << d.size << ":";
+            for (uint64_t s : d.strides) out << s << ",";
+        }
+        out << " }";
+    };
+    dims("kept", kept);
+    dims("reduced", reduced);
+    return out.str();
+}
+
+uint64_t Plan::hash() const {
+    const std::string text = describe();
+    uint64_t h = vk::fnv1a64(text.data(), text.size());
+    for (const dml::Attribute& attribute : fused.attributes.all()) h = vk::fnv1a64(&attribute.value, sizeof(float), h);
+    return h;
+}
+
+}  // namespace vkdml::reduce

@@ -1,0 +1,60 @@
+// What one reduction-family operator computes, in the kernel's terms: every operator here splits its input's
+// dimensions into kept ones (one row per coordinate) and reduced ones (the elements of a row), computes statistics
+// over each row, and either writes one value per row (REDUCE, ARGMIN, ARGMAX) or writes every element of the row
+// again (the softmax family, the normalizations). Dimensions are merged where every tensor allows it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dml/operator_desc.h"
+
+namespace vkdml::reduce {
+
+enum class Kind : uint8_t {
+    Reduce,      // one value per row: DML_REDUCE_FUNCTION `function`
+    Softmax,     // exp(x - max) / sum
+    LogSoftmax,  // x - max - log(sum)
+    Hardmax,     // 1 at the row's first maximum, 0 elsewhere
+    Normalize,   // (x - mean) / sqrt(variance + epsilon) * scale + bias, then the fused activation
+};
+
+// Tensor slots in the kernel's bindings.
+enum Slot : uint32_t { kInput = 0, kOutput = 1, kScale = 2, kBias = 3, kMaxSlots = 4 };
+
+// One (possibly merged) dimension: its size and, per slot, the stride in elements (0 where the slot does not move
+// along it: the output of a one-value-per-row reduction along reduced dimensions, broadcast scales and biases).
+struct Dim {
+    uint32_t size = 1;
+    uint64_t strides[kMaxSlots] = {};
+};
+
+struct Plan {
+    Kind kind = Kind::Reduce;
+    uint32_t function = DML_REDUCE_FUNCTION_SUM;  // Reduce
+    bool decreasing = false;                      // ARGMAX/ARGMIN: the last extreme wins ties
+    bool useMean = true, useVariance = true;      // Normalize
+    float epsilon = 0.0f;                         // Normalize
+    dml::FusedActivation fused;                   // Normalize
+    DML_TENSOR_DATA_TYPE types[kMaxSlots] = {};   // UNKNOWN for an absent scale or bias
+    std::vector<Dim> kept, reduced;               // innermost first
+    uint64_t rows = 1, rowLength = 1;
+
+    bool present(Slot slot) const { return types[slot] != DML_TENSOR_DATA_TYPE_UNKNOWN; }
+    bool writesRows() const { return kind != Kind::Reduce; }  // every element of a row written back
+    bool isArg() const {
+        return kind == Kind::Reduce &&
+               (function == DML_REDUCE_FUNCTION_ARGMAX || function == DML_REDUCE_FUNCTION_ARGMIN);
+    }
+    std::string describe() const;  // for messages and tests
+    uint64_t hash() const;
+};
+
+// The reduced axes of an operator, as a bit mask over the input's dimensions.
+uint32_t reducedAxes(const dml::OperatorInfo& info);
+
+// The plan of an operator whose desc passed the family's checks (checkShapes).
+Plan planReduction(const dml::OperatorInfo& info);
+
+}  // namespace vkdml::reduce

@@ -1,0 +1,16 @@
+// The reduction family's operators as schema rows (dml/operator_schema.h): REDUCE, ARGMIN, ARGMAX, the softmax
+// family and the mean-variance normalizations, every operator that computes statistics over a set of axes.
+#pragma once
+
+#include "dml/operator_schema.h"
+
+namespace vkdml::reduce {
+
+constexpr uint32_t kI32U32 = dml::kTypeMask(DML_TENSOR_DATA_TYPE_INT32) | dml::kTypeMask(DML_TENSOR_DATA_TYPE_UINT32);
+constexpr uint32_t kInts8To32 = dml::kSignedTypes | dml::kUnsignedTypes;
+constexpr uint32_t kInts64 = dml::kTypeMask(DML_TENSOR_DATA_TYPE_INT64) | dml::kTypeMask(DML_TENSOR_DATA_TYPE_UINT64);
+
+// nullptr when `type` is not a reduction vkdml runs.
+const dml::OperatorSchema* schemaOf(DML_OPERATOR_TYPE type);
+
+}  // namespace vkdml::reduce
