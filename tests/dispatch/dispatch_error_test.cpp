@@ -356,6 +356,8 @@ static std::string rowTensorType(const std::string& op, const std::string& field
         return "UINT32";
     if (field == "OutputTensor" && (has("LOGICAL_") || has("IS_NAN") || has("IS_INFINITY"))) return "UINT8";
     if (op == "ELEMENT_WISE_IF" && field == "ConditionTensor") return "UINT8";
+    // ARGMIN, ARGMAX and REDUCE (whose Function below is the enum's first value, ARGMAX) write indices.
+    if (field == "OutputTensor" && (has("ARGM") || op == "REDUCE")) return "UINT32";
     if (has("QUANTIZE") && field.find("Scale") == std::string::npos) {
         // QUANTIZE_LINEAR: FLOAT32 in, UINT8 out; DEQUANTIZE_LINEAR: UINT8 in, FLOAT32 out; QUANTIZED_LINEAR_ADD:
         // UINT8 everywhere but the scales. Zero points have the quantized type.
@@ -378,19 +380,23 @@ TEST_CASE("every operator row builds a desc vkdml either runs or names as not im
         const std::string name = vkdml::dispatch::operatorTypeName(spec.type);
         CAPTURE(name);
         // 4-D tensors (valid at every feature level), FLOAT32 unless the operator needs another type, every
-        // attribute at a neutral value.
+        // attribute at a neutral value; the output of a reduction over Axes {3} has size 1 there.
+        const bool reduces = name == "REDUCE" || name == "ARGMIN" || name == "ARGMAX";
         Json doc = Json::parse(R"({"resources": {}, "dispatchables": {}, "commands": []})");
         Json desc = Json::object(), bindings = Json::object();
         for (const auto& field : spec.fields) {
             switch (field.kind) {
                 case vkdml::dispatch::FieldKind::InputTensor:
-                case vkdml::dispatch::FieldKind::OutputTensor:
-                    desc[field.name] = {{"DataType", rowTensorType(name, field.name)}, {"Sizes", {1, 1, 2, 4}}};
+                case vkdml::dispatch::FieldKind::OutputTensor: {
+                    const bool reduced = reduces && field.kind == vkdml::dispatch::FieldKind::OutputTensor;
+                    desc[field.name] = {{"DataType", rowTensorType(name, field.name)},
+                                        {"Sizes", {1, 1, 2, reduced ? 1 : 4}}};
                     doc["resources"][field.name] = {{"initialValuesDataType", "FLOAT32"},
                                                     {"initialValues", {{"valueCount", 8}, {"valueStart", -2},
                                                                        {"valueDelta", 0.5}}}};
                     bindings[field.name] = field.name;
                     break;
+                }
                 case vkdml::dispatch::FieldKind::InputTensorArray:  // one tensor, bound as "<name>[0]"
                     desc[field.name] = {{{"DataType", rowTensorType(name, field.name)}, {"Sizes", {1, 1, 2, 4}}}};
                     doc["resources"][std::string(field.name) + "0"] = {
@@ -399,6 +405,7 @@ TEST_CASE("every operator row builds a desc vkdml either runs or names as not im
                     break;
                 case vkdml::dispatch::FieldKind::Float: desc[field.name] = 1.0; break;
                 case vkdml::dispatch::FieldKind::UInt: desc[field.name] = 1; break;
+                case vkdml::dispatch::FieldKind::Bool: desc[field.name] = true; break;
                 case vkdml::dispatch::FieldKind::UIntArray: desc[field.name] = {3}; break;
                 case vkdml::dispatch::FieldKind::Enum:  // MinMaxDataType FLOAT32, QuantizationType SCALE, other
                                                         // enums their first value

@@ -82,6 +82,15 @@ const ModelCase kModels[] = {
     {"dml_graph_owned_weights", 0},
     {"dml_compile_graph_dequantize", 0},
     {"dml_dequantize_uint4_blocked", 0},
+    // Reductions, the softmax family, normalizations: selections (argmax/argmin, hardmax, max) and sums of small
+    // integers are exact; exp/log/sqrt and the means and divisions of the normalizations at 1e-5.
+    {"dml_reduce", 1e-5},
+    {"dml_argmax", 0},
+    {"dml_softmax1", 1e-5},
+    {"dml_log_softmax1", 1e-5},
+    {"dml_hardmax1", 0},
+    {"dml_mvn1", 1e-5},
+    {"dml_mvn2", 1e-5},
 };
 
 bool isNanText(const std::string& s) { return s.rfind("nan", 0) == 0 || s.rfind("-nan", 0) == 0; }

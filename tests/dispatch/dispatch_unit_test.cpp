@@ -32,6 +32,8 @@ struct StructFacts {
 
 #define FACTS(TYPE, ...) StructFacts{sizeof(TYPE), alignof(TYPE), {__VA_ARGS__}}
 #define TWO_TENSORS(T) offsetof(T, InputTensor), offsetof(T, OutputTensor)
+#define MVN_TENSORS(T) \
+    offsetof(T, InputTensor), offsetof(T, ScaleTensor), offsetof(T, BiasTensor), offsetof(T, OutputTensor)
 
 // The real structs of DirectML.h for every row of the operator table.
 const std::map<DML_OPERATOR_TYPE, StructFacts>& realStructs() {
@@ -427,6 +429,42 @@ const std::map<DML_OPERATOR_TYPE, StructFacts>& realStructs() {
          FACTS(DML_QUANTIZE_OPERATOR_DESC, offsetof(DML_QUANTIZE_OPERATOR_DESC, InputTensor), offsetof(DML_QUANTIZE_OPERATOR_DESC, QuantizationType),
                offsetof(DML_QUANTIZE_OPERATOR_DESC, QuantizationTensorCount), offsetof(DML_QUANTIZE_OPERATOR_DESC, QuantizationTensors),
                offsetof(DML_QUANTIZE_OPERATOR_DESC, OutputTensor))},
+        {DML_OPERATOR_REDUCE,
+         FACTS(DML_REDUCE_OPERATOR_DESC, offsetof(DML_REDUCE_OPERATOR_DESC, Function),
+               TWO_TENSORS(DML_REDUCE_OPERATOR_DESC), offsetof(DML_REDUCE_OPERATOR_DESC, AxisCount),
+               offsetof(DML_REDUCE_OPERATOR_DESC, Axes))},
+        {DML_OPERATOR_ARGMIN,
+         FACTS(DML_ARGMIN_OPERATOR_DESC, TWO_TENSORS(DML_ARGMIN_OPERATOR_DESC),
+               offsetof(DML_ARGMIN_OPERATOR_DESC, AxisCount), offsetof(DML_ARGMIN_OPERATOR_DESC, Axes),
+               offsetof(DML_ARGMIN_OPERATOR_DESC, AxisDirection))},
+        {DML_OPERATOR_ARGMAX,
+         FACTS(DML_ARGMAX_OPERATOR_DESC, TWO_TENSORS(DML_ARGMAX_OPERATOR_DESC),
+               offsetof(DML_ARGMAX_OPERATOR_DESC, AxisCount), offsetof(DML_ARGMAX_OPERATOR_DESC, Axes),
+               offsetof(DML_ARGMAX_OPERATOR_DESC, AxisDirection))},
+        {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION,
+         FACTS(DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC,
+               MVN_TENSORS(DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC, CrossChannel),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC, NormalizeVariance),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC, Epsilon),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC, FusedActivation))},
+        {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1,
+         FACTS(DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC,
+               MVN_TENSORS(DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC, AxisCount),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC, Axes),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC, NormalizeVariance),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC, Epsilon),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC, FusedActivation))},
+        {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2,
+         FACTS(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC,
+               MVN_TENSORS(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, AxisCount),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, Axes),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, UseMean),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, UseVariance),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, Epsilon),
+               offsetof(DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC, FusedActivation))},
         {DML_OPERATOR_DEQUANTIZE,
          FACTS(DML_DEQUANTIZE_OPERATOR_DESC, offsetof(DML_DEQUANTIZE_OPERATOR_DESC, InputTensor), offsetof(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationType),
                offsetof(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationTensorCount), offsetof(DML_DEQUANTIZE_OPERATOR_DESC, QuantizationTensors),
@@ -652,6 +690,38 @@ TEST_CASE("built descs hold the JSON values at the struct's offsets") {
         REQUIRE(q.inputs.size() == 3);
         CHECK(q.inputs[2].name == "ZeroPointTensor");
         CHECK(!q.inputs[2].present);
+    }
+    SUBCASE("REDUCE's Function, ARGMAX's AxisDirection, MVN2's BOOLs, AxisCount 0") {
+        Json desc = {{"Function", "SUM_SQUARE"}, {"InputTensor", kTensor}, {"OutputTensor", kTensor},
+                     {"AxisCount", 0}, {"Axes", Json::array()}};
+        const auto* reduce = static_cast<const DML_REDUCE_OPERATOR_DESC*>(
+            buildOperator(*findOperatorSpec(DML_OPERATOR_REDUCE), desc, JsonPath(), false, arena).desc->Desc);
+        CHECK(reduce->Function == DML_REDUCE_FUNCTION_SUM_SQUARE);
+        CHECK(reduce->AxisCount == 0);
+        CHECK(reduce->Axes == nullptr);
+        desc = {{"InputTensor", kTensor}, {"OutputTensor", kTensor}, {"AxisCount", 1}, {"Axes", {1}},
+                {"AxisDirection", "DML_AXIS_DIRECTION_DECREASING"}};
+        const auto* arg = static_cast<const DML_ARGMAX_OPERATOR_DESC*>(
+            buildOperator(*findOperatorSpec(DML_OPERATOR_ARGMAX), desc, JsonPath(), false, arena).desc->Desc);
+        CHECK(arg->AxisDirection == DML_AXIS_DIRECTION_DECREASING);
+        CHECK(arg->Axes[0] == 1);
+        desc = {{"InputTensor", kTensor}, {"OutputTensor", kTensor}, {"AxisCount", 1}, {"Axes", {1}},
+                {"UseMean", false}, {"UseVariance", true}, {"Epsilon", 0.5},
+                {"FusedActivation", {{"Type", "ACTIVATION_RELU"}}}};
+        const OperatorSpec& mvn2 = *findOperatorSpec(DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2);
+        const BuiltOperator built = buildOperator(mvn2, desc, JsonPath().key("desc"), false, arena);
+        const auto* d = static_cast<const DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC*>(built.desc->Desc);
+        CHECK(d->UseMean == 0);
+        CHECK(d->UseVariance == 1);
+        CHECK(d->Epsilon == 0.5f);
+        CHECK(d->ScaleTensor == nullptr);
+        REQUIRE(d->FusedActivation != nullptr);
+        CHECK(d->FusedActivation->Type == DML_OPERATOR_ACTIVATION_RELU);
+        REQUIRE(built.inputs.size() == 3);
+        CHECK(!built.inputs[1].present);
+        desc["UseMean"] = 0;
+        CHECK(expectError([&] { buildOperator(mvn2, desc, JsonPath().key("desc"), false, arena); }, kExitModel) ==
+              "$.desc.UseMean: expected true or false, got the number 0");
     }
     SUBCASE("ADD1's FusedActivation") {
         Json desc = {{"ATensor", kTensor}, {"BTensor", kTensor}, {"OutputTensor", kTensor},

@@ -206,7 +206,8 @@ write('dml_activation_shrink_int8', [resource('input', x), resource('output', [s
 import json
 
 INT_RANGES = {'INT8': (-128, 127), 'UINT8': (0, 255), 'INT16': (-32768, 32767), 'UINT16': (0, 65535),
-              'INT32': (-2**31, 2**31 - 1), 'UINT32': (0, 2**32 - 1)}
+              'INT32': (-2**31, 2**31 - 1), 'UINT32': (0, 2**32 - 1), 'INT64': (-2**63, 2**63 - 1),
+              'UINT64': (0, 2**64 - 1)}
 
 
 def load_model(model):
@@ -513,3 +514,94 @@ m = load_model('dml_compile_graph_dequantize')
 scale = resource_values(m, 'scale')[1][0]
 deq = [q * scale for q in resource_values(m, 'q')[1]]
 write_prints('dml_compile_graph_dequantize', {'graph_out': deq, 'op_out': deq})
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reductions, the softmax family and the normalizations: NumPy in double on the model's inputs, each output rounded
+# to its tensor's type once.
+# ---------------------------------------------------------------------------------------------------------------
+def as_array(model, name, shape):
+    return np.array(resource_values(model, name)[1], dtype=np.float64).reshape(shape)
+
+
+def f32_list(a):
+    return [f32(v) for v in np.asarray(a).ravel()]
+
+
+# dml_reduce: DirectML's sample (SUM over axis 3 of 1..9 as {1,1,3,3} -> 6, 15, 24), MAX over axis 2, AVERAGE over
+# both axes (given as [3, 2]), L2 over the rows, MULTIPLY of INT32 rows
+m = load_model('dml_reduce')
+X = as_array(m, 'input', (3, 3))
+write_prints('dml_reduce', {
+    'sum': f32_list(X.sum(axis=1)), 'max': f32_list(X.max(axis=0)), 'average': f32_list(X.mean()),
+    'l2': f32_list(np.sqrt((X * X).sum(axis=1))),
+    'product': [int(v) for v in np.prod(as_array(m, 'input_int', (3, 3)), axis=1)]})
+
+# dml_argmax: DirectML's page example [[1,2,3],[3,0,4],[2,5,2]]: per row, and over both axes (the flattened index,
+# 7 for ARGMAX and 4 for ARGMIN); ties [3,2,1,2,3] resolved by AxisDirection (first 0, last 4)
+m = load_model('dml_argmax')
+M = as_array(m, 'M', (3, 3))
+T = as_array(m, 'ties', (5,))
+write_prints('dml_argmax', {
+    'argmax_rows': [int(v) for v in M.argmax(axis=1)], 'argmax_all': [int(M.argmax())],
+    'argmin_all': [int(M.argmin())], 'first': [int(T.argmax())], 'last': [len(T) - 1 - int(T[::-1].argmax())]})
+
+
+def softmax(x, axes):
+    e = np.exp(x - x.max(axis=axes, keepdims=True))
+    return e / e.sum(axis=axes, keepdims=True)
+
+
+def log_softmax(x, axes):
+    shifted = x - x.max(axis=axes, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=axes, keepdims=True))
+
+
+# dml_softmax1: rows, and both axes jointly
+m = load_model('dml_softmax1')
+X = as_array(m, 'input', (2, 3))
+write_prints('dml_softmax1', {'rows': f32_list(softmax(X, (1,))), 'all': f32_list(softmax(X, (0, 1)))})
+
+# dml_log_softmax1: the second row is the first plus 10000 (ONNX's large-number case: the same result); and down
+# the columns
+m = load_model('dml_log_softmax1')
+X = as_array(m, 'input', (2, 4))
+write_prints('dml_log_softmax1', {'rows': f32_list(log_softmax(X, (1,))), 'columns': f32_list(log_softmax(X, (0,)))})
+
+
+def hardmax(x, axes):
+    """1 at the first maximum (row-major over `axes`) of every slice along `axes`, 0 elsewhere."""
+    kept = [d for d in range(x.ndim) if d not in axes]
+    moved = np.moveaxis(x, list(axes), list(range(x.ndim - len(axes), x.ndim)))
+    flat = moved.reshape([x.shape[d] for d in kept] + [-1])
+    one_hot = np.zeros_like(flat)
+    np.put_along_axis(one_hot, flat.argmax(axis=-1)[..., None], 1, axis=-1)
+    return np.moveaxis(one_hot.reshape(moved.shape), list(range(x.ndim - len(axes), x.ndim)), list(axes))
+
+
+# dml_hardmax1: DirectML's page example ({2,2,2}, Axes {0,2}), and ONNX's one_hot case (the first of tied maxima)
+m = load_model('dml_hardmax1')
+write_prints('dml_hardmax1', {'output': f32_list(hardmax(as_array(m, 'input', (2, 2, 2)), (0, 2))),
+                              'one_hot': f32_list(hardmax(as_array(m, 'ties', (1, 4)), (1,)))})
+
+
+def normalize(x, axes, eps, use_mean=True, scale=1.0, bias=0.0):
+    """MVN1/MVN2: (x - mean) / sqrt(variance + eps) * scale + bias, the mean taken as 0 without use_mean."""
+    mean = x.mean(axis=axes, keepdims=True) if use_mean else 0.0
+    centred = x - mean
+    return centred / np.sqrt((centred * centred).mean(axis=axes, keepdims=True) + eps) * scale + bias
+
+
+# dml_mvn1: layer normalization of {2,4} over axis 1 with scale and bias {1,4}, Epsilon 1e-5; again with a fused RELU
+m = load_model('dml_mvn1')
+X = as_array(m, 'x', (2, 4))
+y = f32_list(normalize(X, (1,), f32(1e-5), scale=as_array(m, 'scale', (1, 4)), bias=as_array(m, 'bias', (1, 4))))
+write_prints('dml_mvn1', {'y': y, 'y_relu': [max(v, 0.0) for v in y]})
+
+# dml_mvn2: RMS normalization (UseMean 0, UseVariance 1) with a scale and no bias, Epsilon 1e-6; and UseMean 1 without
+# scale and bias, Epsilon 1e-5
+m = load_model('dml_mvn2')
+X = as_array(m, 'x', (2, 4))
+write_prints('dml_mvn2', {
+    'rms': f32_list(normalize(X, (1,), f32(1e-6), use_mean=False, scale=as_array(m, 'scale', (1, 4)))),
+    'normalized': f32_list(normalize(X, (1,), f32(1e-5)))})

@@ -11,12 +11,20 @@ lines and one line per case, fields separated by single spaces:
         <compare>     "exact" (bit for bit; any NaN matches any NaN) or "close:<rtol>:<atol>" (|got - want| <=
                       atol + rtol * |want|, ONNX's own backend-test tolerance, for the activations)
         <attributes>  decimal floats in the desc's field order (the activations' Alpha/Beta/...; ELEMENT_WISE_CLIP1's
-                      Min and Max, stored in DML_SCALAR_UNIONs of the tensors' type)
-        <tensor>      <DML data type> <rank> <dims...> <file>: the inputs in DML binding order, then the expected
-                      output. Every input has its ONNX shape; the runner gives it the output's sizes with
-                      NumPy-style broadcast strides (right-aligned, stride 0 where the input's dimension is 1). A
-                      binary operator given more than two inputs runs as a left fold of pairwise dispatches
-                      (ONNX Runtime's loop for variadic Max/Min/Sum). ONNX bool is UINT8 (0/1).
+                      Min and Max, stored in DML_SCALAR_UNIONs of the tensors' type; ROUND's and IS_INFINITY's
+                      mode and REDUCE's Function as enum values; an Axes array as AxisCount then the axes; BOOLs
+                      as 0/1; FusedActivation is always NULL and not listed)
+        <tensor>      <DML data type> <rank> <dims...> <file>, or NONE for an absent optional input: the inputs
+                      in DML binding order, then the expected output. Element-wise operators: every input has its
+                      ONNX shape; the runner gives it the output's sizes with NumPy-style broadcast strides
+                      (right-aligned, stride 0 where the input's dimension is 1). A binary operator given more
+                      than two inputs runs as a left fold of pairwise dispatches (ONNX Runtime's loop for
+                      variadic Max/Min/Sum). ONNX bool is UINT8 (0/1). The reduction family (REDUCE, ARGMIN,
+                      ARGMAX, ACTIVATION_SOFTMAX1/LOG_SOFTMAX1/HARDMAX1, MEAN_VARIANCE_NORMALIZATION1/2): every
+                      tensor, the expected output included, has its DML sizes, packed: a reduction's output keeps
+                      the input's rank (reduced axes of size 1, whatever ONNX's keepdims), scales and biases have
+                      the input's rank with 1 on the dimensions they repeat along. LayerNormalization compares
+                      its output Y only (its Mean and InvStdDev outputs have no DML operator output).
     skip <ONNX test> <reason, to the end of the line>
 
 Every ONNX test whose name starts with one of FAMILIES must be classified (run, or skipped with a reason), and every
@@ -341,6 +349,128 @@ NEWER_THAN_ONNX_1_12 = {f"test_{op}_{t}": NO_INT4 for op in ("quantizelinear", "
                         for t in ("int4", "uint4")}
 
 
+# ---- reductions, the softmax family, normalizations (every tensor with its DML sizes) ------------------------------
+# DML_REDUCE_FUNCTION names in value order, and the ONNX reductions' functions (ONNX Runtime's DML EP mapping).
+REDUCE_FUNCTIONS = ("ARGMAX", "ARGMIN", "AVERAGE", "L1", "L2", "LOG_SUM", "LOG_SUM_EXP", "MAX", "MIN", "MULTIPLY",
+                    "SUM", "SUM_SQUARE")
+ONNX_REDUCE = {"ReduceSum": "SUM", "ReduceMean": "AVERAGE", "ReduceMax": "MAX", "ReduceMin": "MIN",
+               "ReduceProd": "MULTIPLY", "ReduceSumSquare": "SUM_SQUARE", "ReduceL1": "L1", "ReduceL2": "L2",
+               "ReduceLogSum": "LOG_SUM", "ReduceLogSumExp": "LOG_SUM_EXP"}
+SOFTMAX_FAMILY = {"Softmax": "ACTIVATION_SOFTMAX1", "LogSoftmax": "ACTIVATION_LOG_SOFTMAX1",
+                  "Hardmax": "ACTIVATION_HARDMAX1"}
+NORMALIZATIONS = ("MeanVarianceNormalization", "LayerNormalization", "InstanceNormalization")
+# ONNX operator -> the DML operator it runs as.
+REDUCTION_FAMILY = {**{op: "REDUCE" for op in ONNX_REDUCE}, "ArgMax": "ARGMAX", "ArgMin": "ARGMIN", **SOFTMAX_FAMILY,
+                    "MeanVarianceNormalization": "MEAN_VARIANCE_NORMALIZATION1",
+                    "LayerNormalization": "MEAN_VARIANCE_NORMALIZATION2",
+                    "InstanceNormalization": "MEAN_VARIANCE_NORMALIZATION1"}
+# Selections (arg*, max, min, hardmax) are compared exactly; the rest with ONNX's own backend-test tolerance. That
+# also covers test_mvn's epsilon: ONNX's MeanVarianceNormalization divides by sqrt(var) + 1e-9, DML adds Epsilon
+# inside the square root, so DML runs it with Epsilon 0 and differs by a factor 1 + 1e-9 / sqrt(var) (the test's
+# channels have sqrt(var) > 0.27: under 4e-9 relative, far inside rtol 1e-3).
+REDUCTION_COMPARE = ACTIVATION_COMPARE
+NO_FLOAT64_REDUCTION = "FLOAT64: DirectML has no FLOAT64 reduction"
+
+
+def check_reduction_types(test, op, inputs, output):
+    """FLOAT32 or FLOAT16 tensors (ARGMIN/ARGMAX: INT64 indices out, as ONNX's); FLOAT64 is skipped."""
+    if TensorProto.DOUBLE in inputs + [output]:
+        raise Skip(NO_FLOAT64_REDUCTION)
+    is_arg = op in ("ARGMAX", "ARGMIN")
+    values = inputs if is_arg else inputs + [output]
+    if any(t not in (TensorProto.FLOAT, TensorProto.FLOAT16) for t in values) or \
+            (is_arg and output != TensorProto.INT64):
+        sys.exit(f"{test}: tensor types the reduction-family mapping does not expect")
+
+
+def reduced_sizes(shape, axes):
+    return [1 if d in axes else n for d, n in enumerate(shape)]
+
+
+def reduction(node, opset, xs):
+    """A reduction-family node as its DML operator (REDUCTION_FAMILY) runs it: (compare, attributes, inputs in DML
+    binding order with None for an absent optional tensor, the output's DML sizes). `xs`: the node's inputs."""
+    op, x = node.op_type, xs[0]
+    rank = x.ndim
+    if op in ONNX_REDUCE:
+        # ReduceSum-13 takes its axes as an input, the others as an attribute. No axes: all of them, or none with
+        # noop_with_empty_axes (AxisCount 0, as ONNX Runtime creates REDUCE then). Negative axes are resolved; the
+        # order is kept (DML takes the axes as a set).
+        axes = xs[1] if op == "ReduceSum" and len(xs) > 1 else attr(node, "axes", [])
+        axes = [int(a) % rank for a in axes]
+        if not axes and not attr(node, "noop_with_empty_axes", 0):
+            axes = list(range(rank))
+        function = ONNX_REDUCE[op]
+        compare = "exact" if function in ("MAX", "MIN") else REDUCTION_COMPARE
+        return compare, [REDUCE_FUNCTIONS.index(function), len(axes)] + axes, [x], reduced_sizes(x.shape, axes)
+    if op in ("ArgMax", "ArgMin"):
+        axis = attr(node, "axis", 0) % rank
+        attrs = [1, axis, attr(node, "select_last_index", 0)]  # one axis; AxisDirection DECREASING (1) picks the last
+        return "exact", attrs, [x], reduced_sizes(x.shape, [axis])
+    if op in SOFTMAX_FAMILY:  # opset 13: one axis (default -1); before: the input seen as 2-D at `axis` (default 1)
+        axis = attr(node, "axis", -1 if opset >= 13 else 1) % rank
+        axes = [axis] if opset >= 13 else list(range(axis, rank))
+        compare = "exact" if op == "Hardmax" else REDUCTION_COMPARE
+        return compare, [len(axes)] + axes, [x], list(x.shape)
+    if op == "MeanVarianceNormalization":  # NormalizeVariance 1, Epsilon 0 (see REDUCTION_COMPARE)
+        axes = [a % rank for a in attr(node, "axes", [0, 2, 3])]
+        return REDUCTION_COMPARE, [len(axes)] + axes + [1, 0.0], [x, None, None], list(x.shape)
+    if op == "LayerNormalization":
+        # ONNX Runtime's mapping: MVN2 with UseMean and UseVariance over axes axis..rank-1; Scale and Bias (shaped
+        # like those axes) get leading 1s. Only Y is compared.
+        axis = attr(node, "axis", -1) % rank
+        axes = list(range(axis, rank))
+        scale_bias = [t.reshape((1,) * axis + t.shape) for t in xs[1:3]]
+        scale_bias += [None] * (2 - len(scale_bias))
+        attrs = [len(axes)] + axes + [1, 1, attr(node, "epsilon", 1e-5)]
+        return REDUCTION_COMPARE, attrs, [x] + scale_bias, list(x.shape)
+    if op == "InstanceNormalization":  # MVN1 over the spatial axes; scale and bias {C} as {1, C, 1, ...}
+        axes = list(range(2, rank))
+        per_channel = [t.reshape([1, t.size] + [1] * (rank - 2)) for t in xs[1:3]]
+        attrs = [len(axes)] + axes + [1, attr(node, "epsilon", 1e-5)]
+        return REDUCTION_COMPARE, attrs, [x] + per_channel, list(x.shape)
+    sys.exit(f"ONNX {op} is not a reduction-family operator")
+
+
+KEEPDIMS = ("do_not_keepdims", "keepdims", "default_axes_keepdims", "negative_axes_keepdims")
+L_NORM_KEEPDIMS = ("do_not_keepdims", "keep_dims", "default_axes_keepdims", "negative_axes_keep_dims")
+ARG_VARIANTS = ("no_keepdims", "keepdims", "default_axis", "negative_axis_keepdims")
+SOFTMAX_VARIANTS = ("large_number", "axis_0", "axis_1", "axis_2", "negative_axis", "default_axis")
+LAYER_NORM_VARIANTS = (["2d_axis0", "2d_axis1", "2d_axis_negative_1", "2d_axis_negative_2"]
+                       + [f"3d_axis{a}_epsilon" for a in ("0", "1", "2", "_negative_1", "_negative_2", "_negative_3")]
+                       + [f"4d_axis{a}" for a in ("0", "1", "2", "3", "_negative_1", "_negative_2", "_negative_3",
+                                                  "_negative_4")]
+                       + ["default_axis"])
+SOFTMAX_TESTS = ([f"test_softmax_{v}" for v in ("example",) + SOFTMAX_VARIANTS]
+                 + [f"test_logsoftmax_{v}" for v in ("example_1",) + SOFTMAX_VARIANTS])
+LAYER_NORM_TESTS = [f"test_layer_normalization_{v}" for v in LAYER_NORM_VARIANTS]
+
+
+def with_data(names):
+    return [f"{n}_{d}" for n in names for d in ("example", "random")]
+
+
+REDUCTION_TESTS = (
+    # ONNX 1.12 spells one of them "keepdim".
+    [t.replace("test_reduce_max_default_axes_keepdims_example", "test_reduce_max_default_axes_keepdim_example")
+     for t in with_data(f"test_reduce_{f}_{k}" for f in ("sum", "mean", "max", "min", "prod", "sum_square")
+                        for k in KEEPDIMS)]
+    + ["test_reduce_sum_empty_axes_input_noop_example"]
+    + with_data(f"test_reduce_{f}_{k}" for f in ("l1", "l2") for k in L_NORM_KEEPDIMS)
+    + [f"test_reduce_log_sum_{k}" for k in ("asc_axes", "desc_axes", "default", "negative_axes")]
+    + [f"test_{op}_{v}_{d}{s}" for op in ("argmax", "argmin") for v in ARG_VARIANTS for d in ("example", "random")
+       for s in ("", "_select_last_index")]
+    + SOFTMAX_TESTS
+    + [f"test_hardmax_{v}" for v in ("example", "one_hot") + SOFTMAX_VARIANTS[1:]]  # no large_number; one_hot
+    + ["test_mvn", "test_instancenorm_example", "test_instancenorm_epsilon"]
+    + LAYER_NORM_TESTS
+)
+SKIPPED.update({t: None for t in with_data(f"test_reduce_log_sum_exp_{k}" for k in KEEPDIMS)})  # FLOAT64
+SKIPPED.update({f"{t}_expanded": EXPANDED for t in SOFTMAX_TESTS + LAYER_NORM_TESTS + ["test_mvn"]})
+FAMILIES += ("test_reduce_", "test_argmax", "test_argmin", "test_softmax", "test_logsoftmax", "test_hardmax",
+             "test_mvn", "test_layer_normalization", "test_instancenorm")
+
+
 def elem_type(value_info):
     return value_info.type.tensor_type.elem_type
 
@@ -363,7 +493,7 @@ def main():
 
     available = set(os.listdir(node_dir))
     SKIPPED.update({t: r for t, r in NEWER_THAN_ONNX_1_12.items() if t in available})
-    classified = set(ACTIVATIONS) | set(ELEMENTWISE_TESTS) | set(SKIPPED)
+    classified = set(ACTIVATIONS) | set(ELEMENTWISE_TESTS) | set(REDUCTION_TESTS) | set(SKIPPED)
     missing = sorted(classified - available)
     if missing:
         sys.exit(f"ONNX test data was not generated for: {' '.join(missing)}")
@@ -378,6 +508,9 @@ def main():
         stem = f"{test}_{data_set}"
         fields = ["run", stem, op, compare, str(len(attrs))] + [repr(float(a)) for a in attrs] + [str(len(tensors))]
         for i, (t, array) in enumerate(tensors):
+            if array is None:  # an absent optional input
+                fields.append("NONE")
+                continue
             dml_type, dtype, suffix = DML_TYPES[t]
             name = f"{stem}.{'out' if i == len(tensors) - 1 else f'in{i}'}.{suffix}"
             np.ascontiguousarray(array).astype(dtype).tofile(os.path.join(out, name))
@@ -386,19 +519,24 @@ def main():
 
     for test in sorted(set(NEWER_THAN_ONNX_1_12) - available):
         skips.append(f"skip {test} {NEWER_THAN_ONNX_1_12[test]}")
-    for test in sorted(set(ACTIVATIONS) | set(ELEMENTWISE_TESTS) | set(SKIPPED)):
+    for test in sorted(classified):
         case_dir = os.path.join(node_dir, test)
         model = onnx.load(os.path.join(case_dir, "model.onnx"))
         graph = model.graph
         inputs = [elem_type(v) for v in graph.input]
         outputs = [elem_type(v) for v in graph.output]
+        opset = next(o.version for o in model.opset_import if o.domain in ("", "ai.onnx"))
         try:
             if SKIPPED.get(test):
                 raise Skip(SKIPPED[test])
             if len(graph.node) != 1:
                 raise Skip(EXPANDED)
             node = graph.node[0]
-            if test in ACTIVATIONS:
+            if node.op_type in REDUCTION_FAMILY:
+                op = REDUCTION_FAMILY[node.op_type]
+                used = len(inputs) if node.op_type in NORMALIZATIONS else 1  # ReduceSum's axes: a CPU constant
+                check_reduction_types(test, op, inputs[:used], outputs[0])
+            elif test in ACTIVATIONS:
                 op, a0, a1 = ACTIVATIONS[test](node)
                 compare, attrs, used = ACTIVATION_COMPARE, [a0, a1], len(inputs)
                 if any(t != TensorProto.FLOAT for t in inputs + outputs):
@@ -413,7 +551,7 @@ def main():
             for t in inputs[:used] + outputs:
                 if t not in DML_TYPES:
                     raise Skip(NO_TYPE.format(type_name(t)))
-            if test not in ACTIVATIONS:
+            if test not in ACTIVATIONS and node.op_type not in REDUCTION_FAMILY:
                 check_listed(op, [DML_TYPES[t][0] for t in inputs[:used] + outputs[:1]])
             if test in SKIPPED:  # a skip whose reason elementwise() gives must not turn into a run
                 sys.exit(f"{test} is listed as skipped but would run as {op}")
@@ -433,6 +571,16 @@ def main():
                     tensor.ParseFromString(f.read())
                 return numpy_helper.to_array(tensor)
 
+            if node.op_type in REDUCTION_FAMILY:  # all inputs: ReduceSum's axes too
+                compare, attrs, xs, out_sizes = reduction(node, opset,
+                                                          [load(f"input_{i}.pb") for i in range(len(inputs))])
+                y = load("output_0.pb")  # LayerNormalization: Y only
+                if y.size != np.prod(out_sizes):
+                    sys.exit(f"{test}: the output has {y.size} elements, the DML output sizes {out_sizes}")
+                # Scales and biases have the input's type (ONNX's T, DML's rule).
+                export_case(test, data_set, op, compare, attrs,
+                            [(inputs[0], x) for x in xs] + [(outputs[0], y.reshape(out_sizes))])
+                continue
             xs = [load(f"input_{i}.pb") for i in range(used)]
             if op == "ELEMENT_WISE_CLIP1":
                 # Min and Max from the node's optional inputs (by name); absent ones are the type's extremes, as
@@ -452,7 +600,8 @@ def main():
             if len(y.shape) > 8:
                 sys.exit(f"{test}: rank {len(y.shape)} is over DirectML's 8")
             export_case(test, data_set, op, compare, attrs, list(zip(inputs[:used], xs)) + [(outputs[0], y)])
-        run_tests.append(f"{test} ({op}, {len(data_sets)} data set{'s' if len(data_sets) > 1 else ''})")
+        y_only = ", Y only" if node.op_type == "LayerNormalization" else ""
+        run_tests.append(f"{test} ({op}{y_only}, {len(data_sets)} data set{'s' if len(data_sets) > 1 else ''})")
 
     header = [line.rstrip() for line in __doc__.splitlines()[3:]]
     with open(os.path.join(out, "cases.txt"), "w") as f:

@@ -87,6 +87,110 @@ const OperatorName kOperators[] = {
     {DML_OPERATOR_ELEMENT_WISE_IS_INFINITY, "ELEMENT_WISE_IS_INFINITY", 1},
 };
 
+// The reduction family: every tensor packed at its own sizes, the desc's other fields from the case's attributes.
+const OperatorName kReductionOperators[] = {
+    {DML_OPERATOR_REDUCE, "REDUCE", 1},
+    {DML_OPERATOR_ARGMIN, "ARGMIN", 1},
+    {DML_OPERATOR_ARGMAX, "ARGMAX", 1},
+    {DML_OPERATOR_ACTIVATION_SOFTMAX1, "ACTIVATION_SOFTMAX1", 1},
+    {DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1, "ACTIVATION_LOG_SOFTMAX1", 1},
+    {DML_OPERATOR_ACTIVATION_HARDMAX1, "ACTIVATION_HARDMAX1", 1},
+    {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, "MEAN_VARIANCE_NORMALIZATION1", 3},  // Input, Scale?, Bias?
+    {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, "MEAN_VARIANCE_NORMALIZATION2", 3},
+};
+
+// The reduction family's desc fields, read in declaration order from a case's attributes.
+class FieldReader {
+public:
+    explicit FieldReader(const std::vector<double>& values) : values_(values) {}
+    UINT uint() { return static_cast<UINT>(next()); }
+    BOOL boolean() { return next() != 0 ? 1 : 0; }
+    FLOAT real() { return static_cast<FLOAT>(next()); }
+    // AxisCount, then the axes; NULL for AxisCount 0. Valid until the next call.
+    const UINT* axes(UINT& count) {
+        axes_.resize(uint());
+        for (UINT& a : axes_) a = uint();
+        count = static_cast<UINT>(axes_.size());
+        return axes_.empty() ? nullptr : axes_.data();
+    }
+    bool done() const { return next_ == values_.size(); }
+
+private:
+    double next() {
+        REQUIRE_MESSAGE(next_ < values_.size(), "fewer attributes than the operator's desc has fields");
+        return values_[next_++];
+    }
+    const std::vector<double>& values_;
+    size_t next_ = 0;
+    std::vector<UINT> axes_;
+};
+
+// {InputTensor, OutputTensor, AxisCount, Axes}: ACTIVATION_SOFTMAX1, LOG_SOFTMAX1, HARDMAX1.
+template <class Desc>
+Desc axesActivation(const std::vector<const DML_TENSOR_DESC*>& t, FieldReader& fields) {
+    Desc d{t[0], t[1], 0, nullptr};
+    d.Axes = fields.axes(d.AxisCount);
+    return d;
+}
+
+// `t`: the input tensor descs in field order (NULL for an absent optional one), then the output's.
+HRESULT createReductionOperator(VkdmlDevice device, DML_OPERATOR_TYPE type, const std::vector<double>& attributes,
+                                const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+    FieldReader fields(attributes);
+    auto create = [&](const void* desc) {
+        REQUIRE_MESSAGE(fields.done(), "more attributes than the operator's desc has fields");
+        const DML_OPERATOR_DESC d{type, desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+    switch (type) {
+        case DML_OPERATOR_REDUCE: {
+            DML_REDUCE_OPERATOR_DESC d{static_cast<DML_REDUCE_FUNCTION>(fields.uint()), t[0], t[1], 0, nullptr};
+            d.Axes = fields.axes(d.AxisCount);
+            return create(&d);
+        }
+        case DML_OPERATOR_ARGMIN: {
+            DML_ARGMIN_OPERATOR_DESC d{t[0], t[1], 0, nullptr, DML_AXIS_DIRECTION_INCREASING};
+            d.Axes = fields.axes(d.AxisCount);
+            d.AxisDirection = static_cast<DML_AXIS_DIRECTION>(fields.uint());
+            return create(&d);
+        }
+        case DML_OPERATOR_ARGMAX: {
+            DML_ARGMAX_OPERATOR_DESC d{t[0], t[1], 0, nullptr, DML_AXIS_DIRECTION_INCREASING};
+            d.Axes = fields.axes(d.AxisCount);
+            d.AxisDirection = static_cast<DML_AXIS_DIRECTION>(fields.uint());
+            return create(&d);
+        }
+        case DML_OPERATOR_ACTIVATION_SOFTMAX1: {
+            const auto d = axesActivation<DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC>(t, fields);
+            return create(&d);
+        }
+        case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1: {
+            const auto d = axesActivation<DML_ACTIVATION_LOG_SOFTMAX1_OPERATOR_DESC>(t, fields);
+            return create(&d);
+        }
+        case DML_OPERATOR_ACTIVATION_HARDMAX1: {
+            const auto d = axesActivation<DML_ACTIVATION_HARDMAX1_OPERATOR_DESC>(t, fields);
+            return create(&d);
+        }
+        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1: {
+            DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC d{t[0], t[1], t[2], t[3], 0, nullptr, 0, 0.0f, nullptr};
+            d.Axes = fields.axes(d.AxisCount);
+            d.NormalizeVariance = fields.boolean();
+            d.Epsilon = fields.real();
+            return create(&d);
+        }
+        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2: {
+            DML_MEAN_VARIANCE_NORMALIZATION2_OPERATOR_DESC d{t[0], t[1], t[2], t[3], 0, nullptr, 0, 0, 0.0f, nullptr};
+            d.Axes = fields.axes(d.AxisCount);
+            d.UseMean = fields.boolean();
+            d.UseVariance = fields.boolean();
+            d.Epsilon = fields.real();
+            return create(&d);
+        }
+        default: FAIL("not a reduction-family operator: " << int(type)); return E_NOTIMPL;
+    }
+}
+
 // ELEMENT_WISE_CLIP1's bound `v` as a DML_SCALAR_UNION of `type` (FLOAT16: the half's bits in UInt16).
 DML_SCALAR_UNION scalarUnion(T type, double v) {
     DML_SCALAR_UNION u{};
@@ -101,6 +205,13 @@ uint64_t elementCount(const std::vector<uint32_t>& dims) {
     uint64_t n = 1;
     for (uint32_t d : dims) n *= d;
     return n;
+}
+
+std::vector<uint32_t> packedStrides(const std::vector<uint32_t>& sizes) {
+    std::vector<uint32_t> strides(sizes.size());
+    uint32_t stride = 1;
+    for (size_t d = sizes.size(); d-- > 0;) strides[d] = stride, stride *= sizes[d];
+    return strides;
 }
 
 uint64_t round4(uint64_t bytes) { return (bytes + 3) & ~uint64_t(3); }
@@ -180,8 +291,22 @@ DML_OPERATOR_TYPE elementwiseOperatorFromName(const std::string& name) {
     return DML_OPERATOR_INVALID;
 }
 
+DML_OPERATOR_TYPE reductionOperatorFromName(const std::string& name) {
+    for (const auto& op : kReductionOperators)
+        if (name == op.name) return op.type;
+    return DML_OPERATOR_INVALID;
+}
+
+bool isReductionFamily(DML_OPERATOR_TYPE type) {
+    for (const auto& op : kReductionOperators)
+        if (op.type == type) return true;
+    return false;
+}
+
 size_t inputCount(DML_OPERATOR_TYPE type) {
     for (const auto& op : kOperators)
+        if (op.type == type) return op.inputs;
+    for (const auto& op : kReductionOperators)
         if (op.type == type) return op.inputs;
     return 0;
 }
@@ -209,26 +334,32 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
         return run;
     };
 
-    // Descs: every input broadcast to the output's sizes; TotalTensorSizeInBytes covers its own elements (rounded up
-    // to 4 bytes as DMLCalcBufferTensorSize does).
-    std::deque<DescStorage> descs;
+    // Descs: every input broadcast to the output's sizes, or (the reduction family) packed at its own sizes; an
+    // absent input NULL. TotalTensorSizeInBytes covers the tensor's own elements (rounded up to 4 bytes as
+    // DMLCalcBufferTensorSize does).
+    const bool ownSizes = isReductionFamily(type);
+    std::deque<DescStorage> descs;  // stable addresses
     std::vector<const DML_TENSOR_DESC*> pointers;
     std::vector<uint64_t> bytes;
     for (const Tensor& in : inputs) {
-        std::vector<uint32_t> strides;
-        REQUIRE_MESSAGE(broadcastStrides(in.dims, outSizes, strides), "an input shape does not broadcast");
+        bytes.push_back(0);
+        if (in.absent) {
+            pointers.push_back(nullptr);
+            continue;
+        }
+        std::vector<uint32_t> strides = packedStrides(in.dims);
+        if (!ownSizes)
+            REQUIRE_MESSAGE(broadcastStrides(in.dims, outSizes, strides), "an input shape does not broadcast");
         const uint64_t dataBytes = elementCount(in.dims) * dataTypeInfo(in.type).bytes;
         REQUIRE(in.data.size() == dataBytes);
-        bytes.push_back(round4(dataBytes));
-        descs.emplace_back(in.type, outSizes, strides, bytes.back());
+        bytes.back() = round4(dataBytes);
+        descs.emplace_back(in.type, ownSizes ? in.dims : outSizes, strides, bytes.back());
+        pointers.push_back(&descs.back().tensor);
     }
-    std::vector<uint32_t> outStrides(outSizes.size());  // packed
-    uint32_t stride = 1;
-    for (size_t d = outSizes.size(); d-- > 0;) outStrides[d] = stride, stride *= outSizes[d];
     const uint64_t outDataBytes = elementCount(outSizes) * dataTypeInfo(outType).bytes;
     const uint64_t outBytes = round4(outDataBytes);
-    descs.emplace_back(outType, outSizes, outStrides, outBytes);
-    for (const auto& d : descs) pointers.push_back(&d.tensor);
+    descs.emplace_back(outType, outSizes, packedStrides(outSizes), outBytes);
+    pointers.push_back(&descs.back().tensor);
 
     HRESULT hr = S_OK;
     Owned<VkdmlOperator> op;
@@ -251,6 +382,8 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
                                                                static_cast<DML_IS_INFINITY_MODE>(attributes[0])};
         const DML_OPERATOR_DESC desc{type, &isInf};
         hr = vkdmlCreateOperator(device, &desc, op.put());
+    } else if (ownSizes) {
+        hr = createReductionOperator(device, type, attributes, pointers, op.put());
     } else {
         hr = createElementwiseOperator(device, type, pointers, op.put());
     }
@@ -263,7 +396,7 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
         return fail(hr, "vkdmlCreateOperatorInitializer");
     const DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(compiled);
     const DML_BINDING_PROPERTIES initProps = vkdmlGetBindingProperties(init);
-    CHECK_MESSAGE(props.PersistentResourceSize == 0, "an element-wise operator asks for a persistent resource");
+    CHECK_MESSAGE(props.PersistentResourceSize == 0, "the operator asks for a persistent resource");
 
     // One buffer: [canary][input 0][canary]...[output][canary], every tensor at a 256-byte aligned offset.
     std::vector<uint64_t> starts;
@@ -276,6 +409,7 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
     const uint64_t total = outStart + outBytes + kPad;
     std::vector<uint8_t> image(total, kCanary);
     for (size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].absent) continue;
         std::copy(inputs[i].data.begin(), inputs[i].data.end(), image.begin() + starts[i]);
         std::fill(image.begin() + starts[i] + inputs[i].data.size(), image.begin() + starts[i] + bytes[i], 0);
     }
@@ -300,7 +434,8 @@ Run dispatch(TestDevice& device, DML_OPERATOR_TYPE type, const std::vector<Tenso
     std::vector<DML_BINDING_DESC> inDescs(inputs.size());
     for (size_t i = 0; i < inputs.size(); ++i) {
         inBindings[i] = {buffer.get(), starts[i], bytes[i]};
-        inDescs[i] = {DML_BINDING_TYPE_BUFFER, &inBindings[i]};
+        inDescs[i] = inputs[i].absent ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr}
+                                      : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &inBindings[i]};
     }
     DML_BUFFER_BINDING outBinding{buffer.get(), outStart, outBytes};
     DML_BINDING_DESC outDesc{DML_BINDING_TYPE_BUFFER, &outBinding};

@@ -90,6 +90,34 @@ const EnumInfo kIsInfinityModeEnum{
     },
 };
 
+const EnumInfo kReduceFunctionEnum{
+    "DML_REDUCE_FUNCTION",
+    "DML_REDUCE_FUNCTION_",
+    {
+        {"DML_REDUCE_FUNCTION_ARGMAX", DML_REDUCE_FUNCTION_ARGMAX},
+        {"DML_REDUCE_FUNCTION_ARGMIN", DML_REDUCE_FUNCTION_ARGMIN},
+        {"DML_REDUCE_FUNCTION_AVERAGE", DML_REDUCE_FUNCTION_AVERAGE},
+        {"DML_REDUCE_FUNCTION_L1", DML_REDUCE_FUNCTION_L1},
+        {"DML_REDUCE_FUNCTION_L2", DML_REDUCE_FUNCTION_L2},
+        {"DML_REDUCE_FUNCTION_LOG_SUM", DML_REDUCE_FUNCTION_LOG_SUM},
+        {"DML_REDUCE_FUNCTION_LOG_SUM_EXP", DML_REDUCE_FUNCTION_LOG_SUM_EXP},
+        {"DML_REDUCE_FUNCTION_MAX", DML_REDUCE_FUNCTION_MAX},
+        {"DML_REDUCE_FUNCTION_MIN", DML_REDUCE_FUNCTION_MIN},
+        {"DML_REDUCE_FUNCTION_MULTIPLY", DML_REDUCE_FUNCTION_MULTIPLY},
+        {"DML_REDUCE_FUNCTION_SUM", DML_REDUCE_FUNCTION_SUM},
+        {"DML_REDUCE_FUNCTION_SUM_SQUARE", DML_REDUCE_FUNCTION_SUM_SQUARE},
+    },
+};
+
+const EnumInfo kAxisDirectionEnum{
+    "DML_AXIS_DIRECTION",
+    "DML_AXIS_DIRECTION_",
+    {
+        {"DML_AXIS_DIRECTION_INCREASING", DML_AXIS_DIRECTION_INCREASING},
+        {"DML_AXIS_DIRECTION_DECREASING", DML_AXIS_DIRECTION_DECREASING},
+    },
+};
+
 std::optional<uint32_t> findEnumValue(const EnumInfo& info, std::string_view text) {
     const size_t prefixLength = std::strlen(info.prefix);
     for (const EnumValue& v : info.values) {
@@ -339,6 +367,7 @@ FieldSpec In(const char* name) { return {name, FieldKind::InputTensor}; }
 FieldSpec Out(const char* name) { return {name, FieldKind::OutputTensor}; }
 FieldSpec F(const char* name) { return {name, FieldKind::Float}; }
 FieldSpec U(const char* name) { return {name, FieldKind::UInt}; }
+FieldSpec B(const char* name) { return {name, FieldKind::Bool}; }
 FieldSpec UArray(const char* name, const char* countField) {
     return {name, FieldKind::UIntArray, false, nullptr, countField};
 }
@@ -473,6 +502,25 @@ const std::vector<OperatorSpec>& rows() {
           E("MinMaxDataType", kTensorDataTypeEnum), Scalar("Min", "MinMaxDataType"),
           Scalar("Max", "MinMaxDataType")}},
         {DML_OPERATOR_ELEMENT_WISE_NEGATE, {In("InputTensor"), Out("OutputTensor")}},
+        // Reductions and normalizations (the softmax family is with the activations).
+        {DML_OPERATOR_REDUCE,
+         {E("Function", kReduceFunctionEnum), In("InputTensor"), Out("OutputTensor"), U("AxisCount"),
+          UArray("Axes", "AxisCount")}},
+        {DML_OPERATOR_ARGMIN,
+         {In("InputTensor"), Out("OutputTensor"), U("AxisCount"), UArray("Axes", "AxisCount"),
+          E("AxisDirection", kAxisDirectionEnum)}},
+        {DML_OPERATOR_ARGMAX,
+         {In("InputTensor"), Out("OutputTensor"), U("AxisCount"), UArray("Axes", "AxisCount"),
+          E("AxisDirection", kAxisDirectionEnum)}},
+        {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION,
+         {In("InputTensor"), OptIn("ScaleTensor"), OptIn("BiasTensor"), Out("OutputTensor"), B("CrossChannel"),
+          B("NormalizeVariance"), F("Epsilon"), OptFusedActivation()}},
+        {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1,
+         {In("InputTensor"), OptIn("ScaleTensor"), OptIn("BiasTensor"), Out("OutputTensor"), U("AxisCount"),
+          UArray("Axes", "AxisCount"), B("NormalizeVariance"), F("Epsilon"), OptFusedActivation()}},
+        {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2,
+         {In("InputTensor"), OptIn("ScaleTensor"), OptIn("BiasTensor"), Out("OutputTensor"), U("AxisCount"),
+          UArray("Axes", "AxisCount"), B("UseMean"), B("UseVariance"), F("Epsilon"), OptFusedActivation()}},
     };
     return kRows;
 }
