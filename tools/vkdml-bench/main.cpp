@@ -71,7 +71,8 @@ int main(int argc, char** argv) {
         static_cast<int>(std::count_if(options.ops.begin(), options.ops.end(), [](const OpSpec* op) { return op->hostLoop; }));
     const int total = cases + (options.pipelines ? static_cast<int>(pipelineCases(options).size()) : 0) +
                       (options.latency ? static_cast<int>(options.ops.size()) : 0) +
-                      (options.baselines ? withBaselines : 0) + (options.fusion ? 8 : 0);
+                      (options.baselines ? withBaselines : 0) + (options.fusion ? 8 : 0) +
+                      (options.reductions ? reductionCaseCount(options) : 0);
     Progress progress(options.progress, total);
 
     // Pipeline creation first, while this process is small: its probes are new processes with their own caches.
@@ -93,6 +94,7 @@ int main(int argc, char** argv) {
     runThroughput(options, ctx, report, progress);
     if (options.baselines) runBaselines(options, ctx, report, progress);
     if (options.fusion) runFusion(options, ctx, report, progress);
+    if (options.reductions) runReductions(options, ctx, report, progress);
     progress.done();
     report.loadAverageEnd = loadAverage();
 

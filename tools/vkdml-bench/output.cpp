@@ -230,6 +230,28 @@ void printTables(const Report& r) {
         }
     }
 
+    if (!r.reductions.empty()) {
+        std::printf(
+            "\nReductions over the last axis of {n / row, row}: GB/s of the input read and the output written, best "
+            "(median); copy = the same bytes copied; exp = ELEMENT_WISE_EXP of the same tensor; op/exp time = the "
+            "operator's time over EXP's\n");
+        std::printf("%-10s %-4s %5s %6s  %-16s %-16s %8s  %-16s %9s\n", "operator", "type", "size", "row", "op GB/s",
+                    "copy GB/s", "op/copy", "exp GB/s", "op/exp t");
+        for (const ReductionRow& x : r.reductions) {
+            if (x.skipped) {
+                std::printf("%-10s %-4s %5s %6u  skipped: %s\n", reductionName(x.kind), typeName(x.type),
+                            formatCount(x.elements).c_str(), x.rowLength, x.note.c_str());
+                continue;
+            }
+            const double expBytes = 2.0 * double(x.elements) * elementBytes(x.type);
+            const double timeRatio = (double(x.bytesMoved) / x.opGBps.best) / (expBytes / x.expGBps.best);
+            std::printf("%-10s %-4s %5s %6u  %-16s %-16s %8.3f  %-16s %9.2f\n", reductionName(x.kind),
+                        typeName(x.type), formatCount(x.elements).c_str(), x.rowLength, gbps(x.opGBps).c_str(),
+                        gbps(x.copyGBps).c_str(), ratio(x.opGBps.best, x.copyGBps.best), gbps(x.expGBps).c_str(),
+                        timeRatio);
+        }
+    }
+
     const std::vector<Target> targets = evaluateTargets(r);
     if (!targets.empty()) {
         std::printf("\nTargets%s\n", isLavapipe(r.adapter) ? "" : " (set for lavapipe; this device is not lavapipe)");
@@ -369,6 +391,23 @@ void printJson(const Report& r) {
         fusion.push_back(row);
     }
     doc["fusion"] = fusion;
+
+    json reductions = json::array();
+    for (const ReductionRow& x : r.reductions) {
+        json row = {{"operator", reductionName(x.kind)}, {"type", typeName(x.type)}, {"elements", x.elements},
+                    {"row_length", x.rowLength}};
+        if (x.skipped) {
+            row["reason"] = x.note;
+        } else {
+            row["bytes_moved"] = x.bytesMoved;
+            row["op_gbps"] = statsJson(x.opGBps);
+            row["copy_gbps"] = statsJson(x.copyGBps);
+            row["exp_gbps"] = statsJson(x.expGBps);
+            row["op_vs_copy"] = ratio(x.opGBps.best, x.copyGBps.best);
+        }
+        reductions.push_back(row);
+    }
+    doc["reductions"] = reductions;
 
     json targets = json::array();
     for (const Target& t : evaluateTargets(r))

@@ -86,6 +86,21 @@ struct FusionRow {
     double fusedCompileMs = 0, unfusedCompileMs = 0;  // vkdmlCompileGraph, this process (caches as configured)
 };
 
+// One row of the reductions table: an operator over rows of `rowLength` elements of an {elements / rowLength,
+// rowLength} tensor, timed interleaved with a copy of the same bytes and ELEMENT_WISE_EXP of the same tensor.
+enum class ReductionKind { Sum, Max, Softmax, LayerNorm, RmsNorm, Exp };
+const char* reductionName(ReductionKind kind);
+struct ReductionRow {
+    ReductionKind kind = ReductionKind::Sum;
+    DML_TENSOR_DATA_TYPE type{};
+    uint64_t elements = 0;
+    uint32_t rowLength = 0;
+    uint64_t bytesMoved = 0;  // the input read + the output written
+    bool skipped = false;
+    std::string note;
+    Stats opGBps, expGBps, copyGBps;  // exp: GB/s of its own bytes (the tensor read and written)
+};
+
 struct Report {
     std::string date;
     std::string buildType;
@@ -101,6 +116,7 @@ struct Report {
     std::vector<PipelineRow> pipelines;
     std::vector<BaselineRow> baselines;
     std::vector<FusionRow> fusion;
+    std::vector<ReductionRow> reductions;
 };
 
 // Progress on stderr: "\r[12/96] celu f16 strided 64M ...".
@@ -132,6 +148,8 @@ void runLatency(const Options& options, DeviceContext& ctx, Report& report, Prog
 void runThroughput(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 void runFusion(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+void runReductions(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+int reductionCaseCount(const Options& options);
 
 // Memory caps: empty when the case fits, else the reason it is skipped.
 std::string memoryCheck(const Options& options, const DeviceContext& ctx, uint64_t deviceBytes, uint64_t hostBytes);
