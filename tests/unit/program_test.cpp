@@ -11,6 +11,7 @@
 #include "ops/elementwise/lowering.h"
 #include "ops/elementwise/general_lowering.h"
 #include "ops/elementwise/kernel_catalog.h"
+#include "ops/elementwise/schema.h"
 #include "dml/operator_schema.h"
 #include "kernel/general_generator.h"
 #include "kernel/glsl_generator.h"
@@ -204,8 +205,8 @@ TEST_CASE("lowering: every implemented operator and data type becomes a valid pr
     elementwise::KernelTarget target;
     target.int64 = true;
     for (uint32_t t = 0; t < dml::operatorTypeCount(); ++t) {
-        const dml::OperatorSchema* schema = vkdml::ops::schemas().schema(static_cast<DML_OPERATOR_TYPE>(t));
-        if (!schema) continue;
+        const dml::OperatorSchema* schema = elementwise::schemaOf(static_cast<DML_OPERATOR_TYPE>(t));
+        if (!schema) continue;  // not an element-wise operator
         if (elementwise::isGeneralOperator(schema->type)) {  // the catalog lowered every type of theirs above
             if (schema->type == DML_OPERATOR_DEQUANTIZE) {
                 // Every DEQUANTIZE program is a DEQUANTIZE_LINEAR one (same types, same functions), kept under that

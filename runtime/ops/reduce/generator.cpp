@@ -77,6 +77,7 @@ public:
         uint32_t next = 0;
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
         in_ = valueOf(p_.types[kInput]);
+        vector_ = vectorWidth(p_);
     }
 
     std::string source() {
@@ -106,6 +107,9 @@ private:
             const std::string access = slot == kOutput ? "buffer" : "readonly buffer";
             out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") " + access + " T" +
                     std::to_string(binding_[slot]) + " { uint " + buffer(slot) + "[]; };\n";
+            if (slot == kInput && vector_)
+                out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") readonly buffer T" +
+                        std::to_string(binding_[slot]) + "v { uvec4 " + buffer(slot) + "v[]; };\n";
         }
         const uint32_t rowsPerGroup = s_.workgroupSize / s_.threadsPerRow;
         out_ += "const uint WG = " + u(s_.workgroupSize) + ";\nconst uint T = " + u(s_.threadsPerRow) +
@@ -311,11 +315,12 @@ private:
                 "    vk_f2 l = vk_m_log_hl(s.hi);\n"
                 "    l.lo = l.lo + s.lo / s.hi;\n"
                 "    return l;\n}\n";
-        // e / (s.hi + s.lo) for 0 <= e <= 1 <= s.
-        out_ += "float divideBySum(float e, vk_f2 s) {\n"
-                "    if (vk_m_isnan(s.hi) || vk_m_isnan(e)) return s.hi + e;\n"
-                "    if (e < 1.0e-30) return e / s.hi;\n"
-                "    return vk_m_div_pair(e, 0.0, s.hi, s.lo);\n}\n";
+        // 1 / (s.hi + s.lo) as a pair, once per row (s >= 1, or NaN), and x times it: one rounding more than a
+        // division, far cheaper.
+        out_ += "vk_f2 reciprocalOf(vk_f2 s) {\n"
+                "    if (vk_m_isnan(s.hi) || vk_m_isinf(s.hi) || !(s.hi >= 1.0e-30)) return pairOf(1.0 / s.hi, 0.0);\n"
+                "    return vk_m_div2(1.0, 0.0, s.hi, s.lo);\n}\n"
+                "float timesPair(float x, vk_f2 r) { return x * r.hi + x * r.lo; }\n";
         out_ += "float logSoftmaxOf(float x, float m, vk_f2 l) {\n"
                 "    vk_f2 d = vk_two_sum(x, -m);\n"
                 "    if (vk_m_isinf(d.hi) || vk_m_isnan(d.hi) || vk_m_isnan(l.hi)) return d.hi - l.hi;\n"
@@ -327,21 +332,24 @@ private:
                 "    if (vk_m_isinf(d.hi) || vk_m_isnan(d.hi)) return pairOf(d.hi, 0.0);\n"
                 "    d.lo = d.lo - mean.lo;\n"
                 "    return d;\n}\n";
-        // d / deviation, one rounding where the pairs allow it.
-        out_ += "float normalized(vk_f2 d, vk_f2 deviation) {\n"
-                "    bool pairs = abs(d.hi) >= 1.0e-30 && !vk_m_isinf(d.hi) && deviation.hi >= 1.0e-30 &&\n"
-                "                 !vk_m_isinf(deviation.hi) && !vk_m_isnan(d.hi);\n"
-                "    return pairs ? vk_m_div_pair(d.hi, d.lo, deviation.hi, deviation.lo) : vk_div_cr(value(d), value(deviation));\n}\n";
+        // d / deviation: times the deviation's reciprocal pair where it is a normal number, else divided (0 and
+        // non-finite deviations give the quotient's IEEE result).
+        out_ += "float normalized(vk_f2 d, vk_f2 deviation, vk_f2 inverse, bool invertible) {\n"
+                "    if (!invertible || vk_m_isinf(d.hi) || vk_m_isnan(d.hi)) return vk_div_cr(value(d), value(deviation));\n"
+                "    return d.hi * inverse.hi + (d.hi * inverse.lo + d.lo * inverse.hi);\n}\n";
     }
 
-    // `code` for every element j of the row this invocation shares, with o its slots' element indices: kUnroll
-    // elements per iteration without bounds checks, then the rest one at a time. llvmpipe ends an invocation's
-    // loops after 65535 iterations in all (its guard against endless shaders), so the kernel shape keeps
-    // N / (T * kUnroll) below kMaxLoopIterations.
-    static std::string forElements(const std::string& code) {
+    // `code` for every element j of the row this invocation shares, with o its slots' element indices and xIn the
+    // input element: kUnroll elements per iteration without bounds checks, then the rest one at a time; or, where
+    // the row's innermost dimension is packed in the input, a whole 16-byte vector of it per iteration. llvmpipe
+    // ends an invocation's loops after 65535 iterations in all (its guard against endless shaders), so the kernel
+    // shape keeps N / (T * kUnroll) below kMaxLoopIterations.
+    std::string forElements(const std::string& code) const {
+        const std::string v = vt();
+        if (vector_) return forVectors(code);
         auto element = [&](const std::string& j) {
-            return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n" + code +
-                   "            }\n";
+            return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n"
+                   "            " + v + " xIn = loadIn(o.x);\n" + code + "            }\n";
         };
         std::string out = "        if (live) {\n            uint next = lane;\n"
                           "            for (; next + " + u(kUnroll - 1) + " * T < N; next += " + u(kUnroll) +
@@ -349,6 +357,46 @@ private:
         for (uint32_t k = 0; k < kUnroll; ++k) out += element("next + " + u(k) + " * T");
         out += "            }\n            for (; next < N; next += T) {\n" + element("next") + "            }\n";
         return out + "        }\n";
+    }
+
+    // Vectors of vector_ elements: the innermost reduced dimension is packed in the input (stride 1, a multiple of
+    // vector_ elements long, every other input stride a multiple of vector_, and the binding's base is: 16-byte
+    // aligned offsets).
+    std::string forVectors(const std::string& code) const {
+        const Dim& inner = p_.reduced.front();
+        const std::string step = "uvec4(" + u(uint32_t(inner.strides[0])) + ", " + u(uint32_t(inner.strides[1])) + ", " +
+                                 u(uint32_t(inner.strides[2])) + ", " + u(uint32_t(inner.strides[3])) + ")";
+        std::string out = "        if (live) for (uint q = lane; q < N / " + u(vector_) + "; q += T) {\n"
+                          "            uvec4 first = rb + elementOffset(q * " + u(vector_) + ");\n"
+                          "            uvec4 words = " + buffer(kInput) + "v[first.x / " + u(vector_) + "];\n";
+        for (uint32_t k = 0; k < vector_; ++k) {
+            const std::string word = std::string("words.") + "xyzw"[vector_ == 4 ? k : k / 2];
+            std::string x;
+            switch (p_.types[kInput]) {
+                case DML_TENSOR_DATA_TYPE_FLOAT32: x = "uintBitsToFloat(" + word + ")"; break;
+                case DML_TENSOR_DATA_TYPE_INT32: x = "int(" + word + ")"; break;
+                case DML_TENSOR_DATA_TYPE_UINT32: x = word; break;
+                default: x = "vk_float_from_half_bits(" + word + (k % 2 ? " >> 16u" : "") + ")"; break;  // FLOAT16
+            }
+            out += "            { uint j = q * " + u(vector_) + " + " + u(k) + ";\n            uvec4 o = first + " + u(k) +
+                   " * " + step + ";\n            " + vt() + " xIn = " + x + ";\n" + code + "            }\n";
+        }
+        return out + "        }\n";
+    }
+
+    // Elements per vector load of the input (0: no vector loads).
+    static uint32_t vectorWidth(const Plan& p) {
+        const DML_TENSOR_DATA_TYPE type = p.types[kInput];
+        const uint32_t width = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8
+                               : (type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_INT32 ||
+                                  type == DML_TENSOR_DATA_TYPE_UINT32) ? 4 : 0;
+        if (!width || p.reduced.empty() || p.reduced.front().strides[kInput] != 1 || p.reduced.front().size % width)
+            return 0;
+        for (size_t d = 1; d < p.reduced.size(); ++d)
+            if (p.reduced[d].strides[kInput] % width) return 0;
+        for (const Dim& d : p.kept)
+            if (d.strides[kInput] % width) return 0;
+        return width;
     }
 
     void body() {
@@ -377,7 +425,7 @@ private:
         };
         if (f == DML_REDUCE_FUNCTION_ARGMAX || f == DML_REDUCE_FUNCTION_ARGMIN) {
             out_ += "        " + v + " best = " + v + "(0); uint at = ~0u;\n" +
-                    forElements("            " + v + " x = loadIn(o.x);\n"
+                    forElements("            " + v + " x = xIn;\n"
                                 "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
                     "        at = rowArg(best, at);\n";
             write("at");
@@ -391,7 +439,7 @@ private:
             if (f == DML_REDUCE_FUNCTION_L1) term = in_ == Value::Int ? "(x < 0 ? -x : x)" : "x";
             if (f == DML_REDUCE_FUNCTION_SUM_SQUARE) term = "x * x";
             out_ += "        " + v + " acc = " + init + ";\n" +
-                    forElements("            " + v + " x = loadIn(o.x);\n            acc = fold" + fold + "(acc, " +
+                    forElements("            " + v + " x = xIn;\n            acc = fold" + fold + "(acc, " +
                                 term + ");\n") +
                     "        acc = row" + fold + "Value(acc);\n";
             write("acc");
@@ -403,22 +451,22 @@ private:
                 const bool isMax = f == DML_REDUCE_FUNCTION_MAX;
                 out_ += std::string("        float acc = ") + (isMax ? "-vk_m_inf()" : "vk_m_inf()") + ";\n" +
                         forElements(std::string("            acc = ") + (isMax ? "maxOf" : "minOf") +
-                                    "(acc, loadIn(o.x));\n") +
+                                    "(acc, xIn);\n") +
                         "        acc = row" + (isMax ? "Max" : "Min") + "Value(acc);\n";
                 write("acc");
                 return;
             }
             case DML_REDUCE_FUNCTION_MULTIPLY:
                 out_ += "        vk_f2 acc = pairOf(1.0, 0.0);\n" +
-                        forElements("            acc = mulPairs(acc, pairOf(loadIn(o.x), 0.0));\n") +
+                        forElements("            acc = mulPairs(acc, pairOf(xIn, 0.0));\n") +
                         "        acc = rowProduct(acc);\n";
                 write("value(acc)");
                 return;
             case DML_REDUCE_FUNCTION_LOG_SUM_EXP:
                 out_ += "        float m = -vk_m_inf();\n" +
-                        forElements("            m = maxOf(m, loadIn(o.x));\n") + "        m = rowMaxValue(m);\n" +
+                        forElements("            m = maxOf(m, xIn);\n") + "        m = rowMaxValue(m);\n" +
                         "        vk_f2 acc = pairOf(0.0, 0.0);\n" +
-                        forElements("            acc = addTo(acc, expOf(loadIn(o.x), m));\n") +
+                        forElements("            acc = addTo(acc, expOf(xIn, m));\n") +
                         "        acc = rowSum(acc);\n";
                 out_ += "        float result = m;\n"
                         "        if (!vk_m_isinf(m) && !vk_m_isnan(m)) {\n"
@@ -434,7 +482,7 @@ private:
         if (f == DML_REDUCE_FUNCTION_L2 || f == DML_REDUCE_FUNCTION_SUM_SQUARE)
             term = "            acc = addSquare(acc, pairOf(x, 0.0));\n";
         out_ += "        vk_f2 acc = pairOf(vk_m_signed_zero(true), 0.0);\n" +
-                forElements("            float x = loadIn(o.x);\n" + term) + "        acc = rowSum(acc);\n";
+                forElements("            float x = xIn;\n" + term) + "        acc = rowSum(acc);\n";
         switch (f) {
             case DML_REDUCE_FUNCTION_AVERAGE:
                 out_ += "        vk_f2 c = countPair();\n"
@@ -463,23 +511,23 @@ private:
     // twice.
     void softmaxBody() {
         const bool keep = p_.kind == Kind::Softmax && p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT32;
-        out_ += "        float m = -vk_m_inf();\n" + forElements("            m = maxOf(m, loadIn(o.x));\n") +
+        out_ += "        float m = -vk_m_inf();\n" + forElements("            m = maxOf(m, xIn);\n") +
                 "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
-                forElements("            float e = expOf(loadIn(o.x), m);\n            s = addTo(s, e);\n" +
+                forElements("            float e = expOf(xIn, m);\n            s = addTo(s, e);\n" +
                             std::string(keep ? "            store(o.y, e);\n" : "")) +
                 "        s = rowSum(s);\n";
         if (p_.kind == Kind::Softmax) {
-            const std::string e = keep ? "uintBitsToFloat(" + buffer(kOutput) + "[o.y])" : "expOf(loadIn(o.x), m)";
-            out_ += forElements("            store(o.y, divideBySum(" + e + ", s));\n");
+            const std::string e = keep ? "uintBitsToFloat(" + buffer(kOutput) + "[o.y])" : "expOf(xIn, m)";
+            out_ += "        vk_f2 r = reciprocalOf(s);\n" + forElements("            store(o.y, timesPair(" + e + ", r));\n");
         } else {
             out_ += "        vk_f2 l = vk_m_isnan(s.hi) ? pairOf(s.hi, 0.0) : logOf(s);\n" +
-                    forElements("            store(o.y, logSoftmaxOf(loadIn(o.x), m, l));\n");
+                    forElements("            store(o.y, logSoftmaxOf(xIn, m, l));\n");
         }
     }
 
     void hardmaxBody() {
         out_ += "        float best = 0.0; uint at = ~0u;\n" +
-                forElements("            float x = loadIn(o.x);\n"
+                forElements("            float x = xIn;\n"
                             "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
                 "        at = rowArg(best, at);\n" + forElements("            store(o.y, j == at ? 1.0 : 0.0);\n");
     }
@@ -487,18 +535,20 @@ private:
     void normalizeBody() {
         out_ += "        vk_f2 mean = pairOf(0.0, 0.0);\n";
         if (p_.useMean)
-            out_ += "        vk_f2 s = pairOf(0.0, 0.0);\n" + forElements("            s = addTo(s, loadIn(o.x));\n") +
+            out_ += "        vk_f2 s = pairOf(0.0, 0.0);\n" + forElements("            s = addTo(s, xIn);\n") +
                     "        mean = dividePairs(rowSum(s), countPair());\n";
         out_ += "        vk_f2 deviation = pairOf(1.0, 0.0);\n";
         if (p_.useVariance)
             out_ += "        vk_f2 v = pairOf(0.0, 0.0);\n" +
-                    forElements("            v = addSquare(v, minusMean(loadIn(o.x), mean));\n") +
+                    forElements("            v = addSquare(v, minusMean(xIn, mean));\n") +
                     "        v = dividePairs(rowSum(v), countPair());\n"
                     "        vk_f2 e = vk_two_sum(v.hi, " + floatLiteral(p_.epsilon) + ");\n"
                     "        e.lo = e.lo + v.lo;\n"
                     "        deviation = pairOf(vk_sqrt_cr(value(e)), 0.0);\n"
                     "        if (e.hi >= 7.9e-31 && e.hi <= 1.2e30) deviation = vk_m_sqrt2(e.hi, e.lo);\n";
-        std::string y = "            float y = normalized(minusMean(loadIn(o.x), mean), deviation);\n";
+        out_ += "        bool invertible = deviation.hi >= 1.0e-30 && !vk_m_isinf(deviation.hi);\n"
+                "        vk_f2 inverse = invertible ? vk_m_div2(1.0, 0.0, deviation.hi, deviation.lo) : pairOf(0.0, 0.0);\n";
+        std::string y = "            float y = normalized(minusMean(xIn, mean), deviation, inverse, invertible);\n";
         if (p_.present(kScale)) y += "            y = y * loadScale(o.z);\n";
         if (p_.present(kBias)) y += "            y = y + loadBias(o.w);\n";
         out_ += forElements(y + "            store(o.y, " + activationCall(p_.fused, "y") + ");\n");
@@ -508,6 +558,7 @@ private:
     KernelShape s_;
     uint32_t binding_[kMaxSlots];
     Value in_;
+    uint32_t vector_ = 0;
     std::string out_;
 };
 
