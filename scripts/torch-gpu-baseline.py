@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """PyTorch on the same GPU, for docs/BENCHMARKS.md's GPU section (issue 14): celu, softplus, x * a + b and a copy
-(Tensor.copy_) on 1M-256M elements, fp32 and fp16, timed with CUDA events. GB/s counts n elements read + n written,
+(Tensor.copy_) on 1M-256M elements, fp32 and fp16, and the reductions (sum, max, softmax, layer and RMS norm over the
+last axis of the shapes vkdml-bench's reductions table uses), timed with CUDA events. GB/s counts n elements read + n written,
 as vkdml-bench does for one-input operators. Prints one JSON document."""
 import json
 import sys
@@ -37,6 +38,39 @@ def time_op(fn):
     return samples[0], samples[len(samples) // 2]
 
 
+# The reductions table of vkdml-bench (issue 29): {rows, row length} shapes, reduced over the last axis. GB/s counts the
+# input read and the output written (rows elements for a sum, the whole tensor otherwise), as vkdml-bench does.
+REDUCTION_SHAPES = [(n // row, row) for n in (16 << 20, 64 << 20) for row in (64, 1024, 4096, 65536)]
+
+
+def reduction_rows(device):
+    rows = []
+    for dtype, name in ((torch.float32, "f32"), (torch.float16, "f16")):
+        for shape in REDUCTION_SHAPES:
+            x = (torch.rand(shape, device=device, dtype=torch.float32) * 12 - 6).to(dtype)
+            weight = torch.rand(shape[1], device=device, dtype=dtype)
+            bias = torch.rand(shape[1], device=device, dtype=dtype)
+            out = torch.empty_like(x)
+            n = x.numel()
+            ops = {
+                "reduce_sum": (lambda: torch.sum(x, dim=-1), shape[0]),
+                "reduce_max": (lambda: torch.amax(x, dim=-1), shape[0]),
+                "softmax1": (lambda: torch.softmax(x, dim=-1), n),
+                "layer_norm": (lambda: F.layer_norm(x, (shape[1],), weight, bias, 1e-5), n),
+                "rms_norm": (lambda: F.rms_norm(x, (shape[1],), weight, 1e-5), n),
+                "copy_": (lambda: out.copy_(x), n),
+            }
+            for op, (fn, written) in ops.items():
+                best, median = time_op(fn)
+                moved = (n + written) * x.element_size()
+                rows.append({"op": op, "type": name, "shape": list(shape), "best_s": best, "median_s": median,
+                             "gbps": moved / best / 1e9, "gbps_median": moved / median / 1e9})
+                print(f"{op:24s} {name} {shape} {moved / best / 1e9:8.1f} GB/s", file=sys.stderr)
+            del x, out
+            torch.cuda.empty_cache()
+    return rows
+
+
 def main():
     device = torch.device("cuda")
     rows = []
@@ -58,6 +92,7 @@ def main():
                 print(f"{op:24s} {name} {n >> 20:4d}M {gbs:8.1f} GB/s", file=sys.stderr)
             del x, out
             torch.cuda.empty_cache()
+    rows += reduction_rows(device)
     doc = {"torch": torch.__version__, "cuda": torch.version.cuda, "device": torch.cuda.get_device_name(0),
            "timing": "CUDA events around k calls, best of %d" % REPETITIONS, "rows": rows}
     print(json.dumps(doc, indent=1))

@@ -1,5 +1,6 @@
 // vkdml-bench: the reductions table. REDUCE SUM and MAX over the last axis, SOFTMAX1, a layer normalization (MVN1
-// with scale and bias) and an RMS normalization (MVN2 without the mean) on n elements as rows of 64 to 65536, each
+// with scale and bias) and an RMS normalization (MVN2 without the mean) on 16M and 64M elements (1M with --quick) as
+// rows of 64 to 65536, each
 // timed interleaved with a copy of the same bytes and with ELEMENT_WISE_EXP of the same tensor (the cost of one
 // pass of transcendental element-wise work over it).
 #include <algorithm>
@@ -136,25 +137,29 @@ std::vector<UINT> reductionRowLengths(const Options& options) {
     return options.quick ? std::vector<UINT>{64, 4096} : std::vector<UINT>{64, 1024, 4096, 65536};
 }
 
+std::vector<uint64_t> reductionSizes(const Options& options) {
+    return options.quick ? std::vector<uint64_t>{1ull << 20} : std::vector<uint64_t>{16ull << 20, 64ull << 20};
+}
+
 int reductionCaseCount(const Options& options) {
     int types = 0;
     for (DML_TENSOR_DATA_TYPE t : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16})
         types += std::find(options.types.begin(), options.types.end(), t) != options.types.end() ? 1 : 0;
-    return types * 5 * static_cast<int>(reductionRowLengths(options).size());
+    return types * 5 * static_cast<int>(reductionRowLengths(options).size() * reductionSizes(options).size());
 }
 
 void runReductions(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
-    const uint64_t elements = options.quick ? (1ull << 20) : (16ull << 20);
-    for (DML_TENSOR_DATA_TYPE type : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16}) {
-        if (std::find(options.types.begin(), options.types.end(), type) == options.types.end()) continue;
-        for (ReductionKind kind : {ReductionKind::Sum, ReductionKind::Max, ReductionKind::Softmax,
-                                   ReductionKind::LayerNorm, ReductionKind::RmsNorm})
-            for (UINT cols : reductionRowLengths(options)) {
-                progress.step(std::string(reductionName(kind)) + " " + typeName(type) + " rows of " +
-                              std::to_string(cols));
-                report.reductions.push_back(runRow(options, ctx, kind, type, elements, cols));
-            }
-    }
+    for (uint64_t elements : reductionSizes(options))
+        for (DML_TENSOR_DATA_TYPE type : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16}) {
+            if (std::find(options.types.begin(), options.types.end(), type) == options.types.end()) continue;
+            for (ReductionKind kind : {ReductionKind::Sum, ReductionKind::Max, ReductionKind::Softmax,
+                                       ReductionKind::LayerNorm, ReductionKind::RmsNorm})
+                for (UINT cols : reductionRowLengths(options)) {
+                    progress.step(std::string(reductionName(kind)) + " " + typeName(type) + " " +
+                                  formatCount(elements) + " rows of " + std::to_string(cols));
+                    report.reductions.push_back(runRow(options, ctx, kind, type, elements, cols));
+                }
+        }
 }
 
 }  // namespace bench
