@@ -370,6 +370,107 @@ std::vector<Expected> expectMvn(DML_TENSOR_DATA_TYPE type, const HostTensor& x, 
     return out;
 }
 
+std::vector<Expected> expectLpNormalization(DML_TENSOR_DATA_TYPE type, const HostTensor& x, uint32_t axis,
+                                            double epsilon, uint32_t p) {
+    REQUIRE_MESSAGE((p == 1 || p == 2), "LP_NORMALIZATION reference for P = " << p);
+    const ReductionGroups rows(x.sizes, {axis});
+    const double depth = ceilLog2(rows.groupSize());
+    std::vector<Expected> out(x.values.size());
+    for (uint64_t g = 0; g < rows.groupCount(); ++g) {
+        const std::vector<double> v = rows.gather(x.values, g);
+        ExactSum sum;  // of |x| or x^2 (exact in double for FLOAT32 x); infinite or NaN when such a term is there
+        for (double xi : v) sum.add(p == 1 ? std::fabs(xi) : xi * xi);
+        const double norm = p == 1 ? sum.value() : std::sqrt(sum.value());
+        // max(NaN, epsilon) stays NaN: the whole row is NaN.
+        const double divisor = std::isnan(norm) ? norm : std::max(norm, epsilon);
+        for (uint64_t k = 0; k < v.size(); ++k) {
+            const double y = v[k] / divisor;
+            Expected& e = out[rows.member(g, k)];
+            if (!std::isfinite(divisor) || !std::isfinite(y)) {
+                e = {y, 0};  // NaN; an infinite norm: +-0 for finite x, NaN for an infinite one
+                continue;
+            }
+            // The norm's relative error: the accumulation contract (ceil(log2 N) + 2) u of a sum of non-negative
+            // terms, u for each square's rounding (P = 2) and u for the sum's own rounding; the square root halves
+            // that and adds at most 2u. The division (or a reciprocal and a product) 2u: (ceil(log2 N) + 6) u |y|,
+            // then the rounding to the output (1 ULP; FLOAT16 1 more FLOAT16 ULP). Where epsilon wins the divisor
+            // is exact and only the division's error is left; near the switch max() moves no more than the norm.
+            e = {y, (depth + 6) * kU * std::fabs(y) + outputUlps(type, y, 1)};
+        }
+    }
+    return out;
+}
+
+namespace {
+// A running product as significand and exponent (double significand: 2^-53 per factor, nothing lost to the range).
+class RunningProduct {
+public:
+    void multiply(double x) {
+        m_ *= x;
+        if (m_ == 0 || !std::isfinite(m_)) return;
+        int k = 0;
+        m_ = std::frexp(m_, &k);
+        e_ += k;
+    }
+    double value() const {
+        if (m_ == 0 || !std::isfinite(m_)) return m_;
+        return std::ldexp(m_, static_cast<int>(std::clamp<long>(e_, -100000, 100000)));
+    }
+
+private:
+    double m_ = 1;
+    long e_ = 0;
+};
+}  // namespace
+
+std::vector<Expected> expectCumulative(bool product, DML_TENSOR_DATA_TYPE type, const HostTensor& x, uint32_t axis,
+                                       DML_AXIS_DIRECTION direction, bool exclusive) {
+    const ReductionGroups rows(x.sizes, {axis});
+    const uint64_t n = rows.groupSize();
+    const bool decreasing = direction == DML_AXIS_DIRECTION_DECREASING;
+    std::vector<Expected> out(x.values.size());
+    for (uint64_t g = 0; g < rows.groupCount(); ++g) {
+        uint64_t bits = product ? 1 : 0;  // integers: modulo 2^64, wrapped to the type when written
+        ExactSum sum, magnitude;
+        RunningProduct running;
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t k = decreasing ? n - 1 - i : i;
+            const uint64_t e = rows.member(g, k);
+            const double xk = x.values[e];
+            auto include = [&] {
+                if (!isFloatType(type)) {
+                    const uint64_t b = static_cast<uint64_t>(static_cast<int64_t>(xk));
+                    bits = product ? bits * b : bits + b;
+                } else if (product) {
+                    running.multiply(xk);
+                } else {
+                    sum.add(xk);
+                    magnitude.add(std::fabs(xk));
+                }
+            };
+            if (!exclusive) include();
+            Expected& r = out[e];
+            if (!isFloatType(type)) {
+                r = {wrapped(type, bits), 0};
+            } else if (product) {
+                // The running product kept as a pair of FLOAT32 values (hi + lo, an exact two-product per step)
+                // loses O(u^2) of the value per step: after at most 32768 steps far below 2u. Then the pair's
+                // rounding to the output: 2u |P| + 1 ULP. Zero, infinite and NaN products are exact.
+                const double pk = running.value();
+                r = {pk, std::isfinite(pk) && pk != 0 ? 2 * kU * std::fabs(pk) + outputUlps(type, pk, 1) : 0.0};
+            } else {
+                // A compensated running sum (a pair of FLOAT32 values) is within 2u of the sum of the magnitudes
+                // so far (Kahan's bound; its k u^2 term is negligible at these lengths), then rounded to the
+                // output: 2u S + 1 ULP. A sum with an infinity or NaN in it is that infinity or NaN.
+                const double sk = sum.value(), magnitudes = magnitude.value();
+                r = {sk, std::isfinite(magnitudes) ? 2 * kU * magnitudes + outputUlps(type, sk, 1) : 0.0};
+            }
+            if (exclusive) include();
+        }
+    }
+    return out;
+}
+
 bool flushSubnormals(const HostTensor& x, HostTensor& flushed) {
     flushed = x;
     bool any = false;
@@ -561,6 +662,25 @@ FamilyDescBuilder mvnBuilder(MvnDesc m) {
                                                                              m.useVariance, m.epsilon, activation},
                               op);
         }
+    };
+}
+
+FamilyDescBuilder lpNormalizationBuilder(uint32_t axis, float epsilon, uint32_t p) {
+    return [axis, epsilon, p](VkdmlDevice device, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t,
+                              VkdmlOperator* op) {
+        REQUIRE(t.size() == 2);
+        return create(device, type, DML_LP_NORMALIZATION_OPERATOR_DESC{t[0], t[1], axis, epsilon, p}, op);
+    };
+}
+
+FamilyDescBuilder cumulativeBuilder(uint32_t axis, DML_AXIS_DIRECTION direction, bool exclusive) {
+    return [axis, direction, exclusive](VkdmlDevice device, DML_OPERATOR_TYPE type,
+                                        std::vector<const DML_TENSOR_DESC*> t, VkdmlOperator* op) {
+        REQUIRE(t.size() == 2);
+        const BOOL flag = exclusive ? 1 : 0;
+        if (type == DML_OPERATOR_CUMULATIVE_PRODUCT)
+            return create(device, type, DML_CUMULATIVE_PRODUCT_OPERATOR_DESC{t[0], t[1], axis, direction, flag}, op);
+        return create(device, type, DML_CUMULATIVE_SUMMATION_OPERATOR_DESC{t[0], t[1], axis, direction, flag}, op);
     };
 }
 

@@ -1,6 +1,7 @@
 // reference_reduce.h - double-precision references of the reduction family (REDUCE, ARGMIN, ARGMAX), the softmax
-// family (SOFTMAX, LOG_SOFTMAX, HARDMAX and their *1 forms) and the mean-variance normalizations (MVN, MVN1, MVN2)
-// over any set of axes; the error bound of every result; the check of device output against them; and the
+// family (SOFTMAX, LOG_SOFTMAX, HARDMAX and their *1 forms), the mean-variance normalizations (MVN, MVN1, MVN2)
+// over any set of axes, LP_NORMALIZATION and the cumulative scans (CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT) along
+// one axis; the error bound of every result; the check of device output against them; and the
 // operator descs these tests build.
 //
 // Values are logical: a HostTensor holds a tensor's elements in row-major order of its sizes, whatever the strides
@@ -90,6 +91,19 @@ struct MvnParams {
 };
 std::vector<Expected> expectMvn(DML_TENSOR_DATA_TYPE type, const HostTensor& x, const MvnParams& p);
 
+// LP_NORMALIZATION along `axis`: y = x / max(||x||_P, epsilon) over each row, P = 1 (sum of |x|) or 2 (square
+// root of the sum of squares), `epsilon` the desc's FLOAT; a NaN anywhere in a row makes the row NaN. Output of
+// `type` (FLOAT16: computed in FLOAT32, rounded once).
+std::vector<Expected> expectLpNormalization(DML_TENSOR_DATA_TYPE type, const HostTensor& x, uint32_t axis,
+                                            double epsilon, uint32_t p);
+// CUMULATIVE_SUMMATION (product = false) and CUMULATIVE_PRODUCT along `axis`: the running sum or product in the
+// scan direction (INCREASING: ascending indices), written before the current element is included when `exclusive`
+// (the first written element 0 or 1). Integers: exact, wrapping at the tensor's width. Floats: the exact prefix
+// within the bounds of a compensated scan (reference_reduce.cpp); NaN and infinities propagate as in IEEE
+// arithmetic (inf + -inf and 0 * inf: NaN).
+std::vector<Expected> expectCumulative(bool product, DML_TENSOR_DATA_TYPE type, const HostTensor& x, uint32_t axis,
+                                       DML_AXIS_DIRECTION direction, bool exclusive);
+
 // The FLOAT32 values of `x` with every subnormal replaced by a zero of its sign (what a device that flushes
 // inputs computes from); false when `x` has no subnormal.
 bool flushSubnormals(const HostTensor& x, HostTensor& flushed);
@@ -144,5 +158,8 @@ struct MvnDesc {
 };
 // MEAN_VARIANCE_NORMALIZATION, 1 or 2 (the case's op); the case's inputs are Input, Scale, Bias (absent: NULL).
 FamilyDescBuilder mvnBuilder(MvnDesc desc);
+FamilyDescBuilder lpNormalizationBuilder(uint32_t axis, float epsilon, uint32_t p);
+// CUMULATIVE_SUMMATION or CUMULATIVE_PRODUCT (the case's op); `direction` is passed as given (invalid ones too).
+FamilyDescBuilder cumulativeBuilder(uint32_t axis, DML_AXIS_DIRECTION direction, bool exclusive);
 
 }  // namespace vkdml::test

@@ -39,7 +39,10 @@ bool hasAxes(DML_OPERATOR_TYPE type) {
         case DML_OPERATOR_ACTIVATION_SOFTMAX:
         case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX:
         case DML_OPERATOR_ACTIVATION_HARDMAX:
-        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION: return false;
+        case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
+        case DML_OPERATOR_LP_NORMALIZATION:
+        case DML_OPERATOR_CUMULATIVE_SUMMATION:
+        case DML_OPERATOR_CUMULATIVE_PRODUCT: return false;
         default: return true;
     }
 }
@@ -82,6 +85,16 @@ public:
         const TensorLayout& input = info.inputs[0];
         const TensorLayout& output = info.outputs[0];
         if (hasAxes(type)) checkAxes(info, prefix);
+        if (type == DML_OPERATOR_LP_NORMALIZATION || type == DML_OPERATOR_CUMULATIVE_SUMMATION ||
+            type == DML_OPERATOR_CUMULATIVE_PRODUCT) {
+            const uint32_t axis = info.attributes.uintAt(0);
+            require(axis < input.rank, prefix + "Axis = " + std::to_string(axis) +
+                                           " is not below InputTensor.DimensionCount = " + std::to_string(input.rank));
+        }
+        if (type == DML_OPERATOR_LP_NORMALIZATION) {
+            const uint32_t p = info.attributes.uintAt(1);
+            require(p == 1 || p == 2, prefix + "P = " + std::to_string(p) + " is not 1 or 2");
+        }
         require(output.rank == input.rank, prefix + "OutputTensor.DimensionCount = " + std::to_string(output.rank) +
                                                " differs from InputTensor.DimensionCount = " +
                                                std::to_string(input.rank));

@@ -282,7 +282,10 @@ private:
                    "(pairOf(shHi[lid], shLo[lid]), pairOf(shHi[lid + w], shLo[lid + w]));\n"
                    "            shHi[lid] = r.hi; shLo[lid] = r.lo;\n";
         };
-        tree("vk_f2", "rowSum(vk_f2 s)", storePair, combinePairs("addPairs"), pairResult);
+        tree("vk_f2", "rowSumUnnormalized(vk_f2 s)", storePair, combinePairs("addPairs"), pairResult);
+        // hi + lo exactly, |lo| <= ulp(hi) / 2 (the pair divisions and square roots rely on it).
+        out_ += "vk_f2 rowSum(vk_f2 s) {\n    vk_f2 t = rowSumUnnormalized(s);\n"
+                "    return (vk_m_isinf(t.hi) || vk_m_isnan(t.hi)) ? t : vk_two_sum(t.hi, t.lo);\n}\n";
         tree("vk_f2", "rowProduct(vk_f2 s)", storePair, combinePairs("mulPairs"), pairResult);
         for (const char* fold : {"Sum", "Product", "Max", "Min"}) {
             const std::string f = fold;
@@ -347,7 +350,10 @@ private:
     std::string forElements(const std::string& code) const {
         const std::string v = vt();
         if (vector_) return forVectors(code);
-        auto element = [&](const std::string& j) {
+        // A DECREASING scan walks its row from the last element (one invocation per row).
+        const bool reverse = p_.kind == Kind::Scan && p_.decreasing;
+        auto element = [&](const std::string& step) {
+            const std::string j = reverse ? "N - 1u - (" + step + ")" : step;
             return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n"
                    "            " + v + " xIn = loadIn(o.x);\n" + code + "            }\n";
         };
@@ -386,6 +392,7 @@ private:
 
     // Elements per vector load of the input (0: no vector loads).
     static uint32_t vectorWidth(const Plan& p) {
+        if (p.kind == Kind::Scan && p.decreasing) return 0;
         const DML_TENSOR_DATA_TYPE type = p.types[kInput];
         const uint32_t width = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8
                                : (type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_INT32 ||
@@ -412,6 +419,8 @@ private:
             case Kind::LogSoftmax: softmaxBody(); break;
             case Kind::Hardmax: hardmaxBody(); break;
             case Kind::Normalize: normalizeBody(); break;
+            case Kind::LpNormalize: lpNormalizeBody(); break;
+            case Kind::Scan: scanBody(); break;
         }
         out_ += "    }\n}\n";
     }
@@ -523,6 +532,46 @@ private:
             out_ += "        vk_f2 l = vk_m_isnan(s.hi) ? pairOf(s.hi, 0.0) : logOf(s);\n" +
                     forElements("            store(o.y, logSoftmaxOf(xIn, m, l));\n");
         }
+    }
+
+    // The P-norm of the row (compensated), at least Epsilon, then every element times its reciprocal pair.
+    void lpNormalizeBody() {
+        out_ += "        vk_f2 acc = pairOf(0.0, 0.0);\n" +
+                forElements(p_.p == 1 ? "            acc = addTo(acc, abs(xIn));\n"
+                                      : "            acc = addSquare(acc, pairOf(xIn, 0.0));\n") +
+                "        acc = rowSum(acc);\n";
+        if (p_.p == 1) {
+            out_ += "        vk_f2 norm = acc;\n";
+        } else {
+            out_ += "        vk_f2 norm = pairOf(vk_sqrt_cr(value(acc)), 0.0);\n"
+                    "        if (acc.hi >= 7.9e-31 && acc.hi <= 1.2e30) norm = vk_m_sqrt2(acc.hi, acc.lo);\n";
+        }
+        out_ += "        if (norm.hi < " + floatLiteral(p_.epsilon) + ") norm = pairOf(" + floatLiteral(p_.epsilon) +
+                ", 0.0);\n"
+                "        vk_f2 r = reciprocalOf(norm);\n" +
+                forElements("            store(o.y, timesPair(xIn, r));\n");
+    }
+
+    // Running values in the row's order (one invocation per row): the compensated sum or the product pair for
+    // floats, wrapping integer arithmetic otherwise; an exclusive scan stores before adding its element.
+    void scanBody() {
+        const bool sum = p_.function == DML_REDUCE_FUNCTION_SUM;
+        std::string init, update, result;
+        if (floats()) {
+            // An inclusive sum of a leading -0 is -0 (a one-element sum); an exclusive one starts at +0.
+            init = sum ? (p_.exclusive ? "pairOf(0.0, 0.0)" : "pairOf(vk_m_signed_zero(true), 0.0)")
+                       : "pairOf(1.0, 0.0)";
+            update = sum ? "acc = addTo(acc, xIn);" : "acc = mulPairs(acc, pairOf(xIn, 0.0));";
+            out_ += "        vk_f2 acc = " + init + ";\n";
+            result = "value(acc)";
+        } else {
+            out_ += "        " + std::string(vt()) + " acc = " + vt() + (sum ? "(0)" : "(1)") + ";\n";
+            update = sum ? "acc = acc + xIn;" : "acc = acc * xIn;";
+            result = "acc";
+        }
+        const std::string store = "            store(o.y, " + result + ");\n";
+        const std::string step = "            " + update + "\n";
+        out_ += forElements(p_.exclusive ? store + step : step + store);
     }
 
     void hardmaxBody() {

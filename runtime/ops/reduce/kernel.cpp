@@ -47,7 +47,13 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info) 
     // Enough invocations per row that none loops more than kMaxLoopIterations times.
     uint32_t needed = 1;
     while (needed < largest && plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations) needed *= 2;
-    if (plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations)
+    if (plan_.kind == Kind::Scan && needed > 1 && ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU)
+        fail(E_NOTIMPL, info.name() + ": a scan along " + std::to_string(plan_.rowLength) + " elements; on " +
+                            ctx.caps().properties.deviceName + " vkdml scans rows of at most " +
+                            std::to_string(uint64_t(kUnroll) * kMaxLoopIterations) + " elements");
+    if (plan_.kind == Kind::Scan) needed = 1;  // a scan runs its row in order, in one invocation
+    if (plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations &&
+        ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU)
         fail(E_NOTIMPL, info.name() + ": rows of " + std::to_string(plan_.rowLength) + " elements; vkdml's reduction "
                             "kernels run rows of at most " + std::to_string(uint64_t(needed) * kUnroll * kMaxLoopIterations) +
                             " on " + ctx.caps().properties.deviceName);
@@ -59,7 +65,8 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info) 
         shape.workgroupSize = std::min(largest, std::max(needed, powerOfTwoAtMost(std::max(ctx.caps().subgroupSize, 4u))));
     } else {
         shape.workgroupSize = std::min<uint32_t>(256, largest);
-        shape.threadsPerRow = std::max(needed, threadsPerRowFor(plan_.rowLength, shape.workgroupSize));
+        shape.threadsPerRow =
+            plan_.kind == Kind::Scan ? 1 : std::max(needed, threadsPerRowFor(plan_.rowLength, shape.workgroupSize));
     }
     shape.nativeHalf = ctx.caps().nativeHalf;
     shape.exactDivSqrt = ctx.caps().exactDivSqrt;

@@ -19,6 +19,9 @@ Kind kindOf(DML_OPERATOR_TYPE type) {
         case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
         case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1:
         case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2: return Kind::Normalize;
+        case DML_OPERATOR_LP_NORMALIZATION: return Kind::LpNormalize;
+        case DML_OPERATOR_CUMULATIVE_SUMMATION:
+        case DML_OPERATOR_CUMULATIVE_PRODUCT: return Kind::Scan;
         default: return Kind::Reduce;
     }
 }
@@ -49,6 +52,9 @@ uint32_t reducedAxes(const dml::OperatorInfo& info) {
         case DML_OPERATOR_ACTIVATION_HARDMAX: return 1u << (rank - 1);
         case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
             return info.attributes.uintAt(0) != 0 ? 0b1110u : 0b1100u;  // CrossChannel: {1,2,3}, else {2,3}
+        case DML_OPERATOR_LP_NORMALIZATION:
+        case DML_OPERATOR_CUMULATIVE_SUMMATION:
+        case DML_OPERATOR_CUMULATIVE_PRODUCT: return 1u << info.attributes.uintAt(0);  // Axis
         default: break;
     }
     uint32_t mask = 0;
@@ -65,6 +71,16 @@ Plan planReduction(const dml::OperatorInfo& info) {
     if (type == DML_OPERATOR_ARGMAX || type == DML_OPERATOR_ARGMIN) {
         plan.function = type == DML_OPERATOR_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
         plan.decreasing = a.enumAt(0) == DML_AXIS_DIRECTION_DECREASING;
+    }
+    if (plan.kind == Kind::LpNormalize) {
+        plan.epsilon = a.floatAt(0);
+        plan.p = a.uintAt(1);
+    }
+    if (plan.kind == Kind::Scan) {
+        plan.function = type == DML_OPERATOR_CUMULATIVE_SUMMATION ? DML_REDUCE_FUNCTION_SUM
+                                                                  : DML_REDUCE_FUNCTION_MULTIPLY;
+        plan.decreasing = a.enumAt(0) == DML_AXIS_DIRECTION_DECREASING;
+        plan.exclusive = a.uintAt(1) != 0;
     }
     if (plan.kind == Kind::Normalize) {
         // MVN: CrossChannel, NormalizeVariance; MVN1: NormalizeVariance; MVN2: UseMean, UseVariance.
@@ -100,9 +116,11 @@ Plan planReduction(const dml::OperatorInfo& info) {
 
 std::string Plan::describe() const {
     std::ostringstream out;
-    static const char* const kKinds[] = {"reduce", "softmax", "log_softmax", "hardmax", "normalize"};
+    static const char* const kKinds[] = {"reduce", "softmax", "log_softmax", "hardmax", "normalize", "lp", "scan"};
     out << kKinds[static_cast<int>(kind)];
-    if (kind == Kind::Reduce) out << " function " << function << (decreasing ? " decreasing" : "");
+    if (kind == Kind::Reduce || kind == Kind::Scan)
+        out << " function " << function << (decreasing ? " decreasing" : "") << (exclusive ? " exclusive" : "");
+    if (kind == Kind::LpNormalize) out << " p " << p << " epsilon " << dml::floatText(epsilon);
     if (kind == Kind::Normalize)
         out << " mean " << useMean << " variance " << useVariance << " epsilon " << dml::floatText(epsilon)
             << " activation " << fused.type;

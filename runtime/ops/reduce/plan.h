@@ -18,6 +18,8 @@ enum class Kind : uint8_t {
     LogSoftmax,  // x - max - log(sum)
     Hardmax,     // 1 at the row's first maximum, 0 elsewhere
     Normalize,   // (x - mean) / sqrt(variance + epsilon) * scale + bias, then the fused activation
+    LpNormalize, // x / max(||x||_p, epsilon)
+    Scan,        // running SUM or MULTIPLY (`function`) along the row, in `decreasing` order, `exclusive` or not
 };
 
 // Tensor slots in the kernel's bindings.
@@ -35,7 +37,9 @@ struct Plan {
     uint32_t function = DML_REDUCE_FUNCTION_SUM;  // Reduce
     bool decreasing = false;                      // ARGMAX/ARGMIN: the last extreme wins ties
     bool useMean = true, useVariance = true;      // Normalize
-    float epsilon = 0.0f;                         // Normalize
+    float epsilon = 0.0f;                         // Normalize, LpNormalize
+    uint32_t p = 2;                               // LpNormalize: 1 or 2
+    bool exclusive = false;                       // Scan: each output excludes its own element
     dml::FusedActivation fused;                   // Normalize
     DML_TENSOR_DATA_TYPE types[kMaxSlots] = {};   // UNKNOWN for an absent scale or bias
     std::vector<Dim> kept, reduced;               // innermost first

@@ -54,6 +54,20 @@ constexpr SupportRow kMvn1Rows[] = {
 };
 constexpr SupportTable kMvn1Support{kMvn1Rows, std::size(kMvn1Rows)};
 
+// LP_NORMALIZATION: 4-D from 1_0, 1-8-D from 3_1.
+constexpr SupportRow kLpRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kLpSupport{kLpRows, std::size(kLpRows)};
+// CUMULATIVE_SUMMATION (2_1) and CUMULATIVE_PRODUCT (3_1): 4-D, 1-8-D from 4_0, 64-bit integers from 5_0.
+constexpr SupportRow kScanRows[] = {
+    {DML_FEATURE_LEVEL_2_1, 4, 4, kFloatTypes | kI32U32},
+    {DML_FEATURE_LEVEL_4_0, 1, 8, kFloatTypes | kI32U32},
+    {DML_FEATURE_LEVEL_5_0, 1, 8, kFloatTypes | kI32U32 | kInts64},
+};
+constexpr SupportTable kScanSupport{kScanRows, std::size(kScanRows)};
+
 constexpr FieldSpec kIn{"InputTensor", FieldKind::InputTensor};
 constexpr FieldSpec kOut{"OutputTensor", FieldKind::OutputTensor};
 constexpr FieldSpec kAxes{"Axes", FieldKind::UintArray, FloatRule::Any, nullptr, 0, 0, false, "AxisCount"};
@@ -87,6 +101,14 @@ constexpr FieldSpec kMvn1Fields[] = {kIn, kScale, kBias, kOut, kAxes, {"Normaliz
 constexpr FieldSpec kMvn2Fields[] = {kIn,  kScale, kBias, kOut, kAxes, {"UseMean", FieldKind::Uint},
                                      {"UseVariance", FieldKind::Uint}, kEpsilon, kFused};
 
+constexpr FieldSpec kAxis{"Axis", FieldKind::Uint};
+constexpr FieldSpec kDirection{"AxisDirection", FieldKind::Enum, FloatRule::Any, nullptr,
+                               DML_AXIS_DIRECTION_DECREASING + 1};
+constexpr FieldSpec kLpFields[] = {kIn, kOut, kAxis, kEpsilon, {"P", FieldKind::Uint}};
+constexpr FieldSpec kCumulativeSumFields[] = {kIn, kOut, kAxis, kDirection, {"HasExclusiveSum", FieldKind::Uint}};
+constexpr FieldSpec kCumulativeProductFields[] = {kIn, kOut, kAxis, kDirection,
+                                                  {"HasExclusiveProduct", FieldKind::Uint}};
+
 #define VKDML_FIELDS(array) array, static_cast<uint32_t>(std::size(array))
 
 // type, fields, support, in place, kernel label
@@ -103,6 +125,10 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION, VKDML_FIELDS(kMvnFields), &kMvnSupport, false, "mvn"},
     {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, VKDML_FIELDS(kMvn1Fields), &kMvn1Support, false, "mvn"},
     {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, VKDML_FIELDS(kMvn2Fields), &kAnyRankFloatSupport, false, "mvn"},
+    {DML_OPERATOR_LP_NORMALIZATION, VKDML_FIELDS(kLpFields), &kLpSupport, false, "lp_normalization"},
+    {DML_OPERATOR_CUMULATIVE_SUMMATION, VKDML_FIELDS(kCumulativeSumFields), &kScanSupport, true, "cumulative_sum"},
+    {DML_OPERATOR_CUMULATIVE_PRODUCT, VKDML_FIELDS(kCumulativeProductFields), &kScanSupport, true,
+     "cumulative_product"},
 };
 
 }  // namespace
