@@ -47,17 +47,19 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info) 
     // Enough invocations per row that none loops more than kMaxLoopIterations times.
     uint32_t needed = 1;
     while (needed < largest && plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations) needed *= 2;
-    if (plan_.kind == Kind::Scan && needed > 1 && ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU)
+    // CPU devices run their own shapes (below), unless a test asks for the GPU's.
+    const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    const bool cpuShapes = cpu && !device.options().reductionGpuShapes;
+    if (plan_.kind == Kind::Scan && needed > 1 && cpu)
         fail(E_NOTIMPL, info.name() + ": a scan along " + std::to_string(plan_.rowLength) + " elements; on " +
                             ctx.caps().properties.deviceName + " vkdml scans rows of at most " +
                             std::to_string(uint64_t(kUnroll) * kMaxLoopIterations) + " elements");
     if (plan_.kind == Kind::Scan) needed = 1;  // a scan runs its row in order, in one invocation
-    if (plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations &&
-        ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU)
+    if (plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations && cpu)
         fail(E_NOTIMPL, info.name() + ": rows of " + std::to_string(plan_.rowLength) + " elements; vkdml's reduction "
                             "kernels run rows of at most " + std::to_string(uint64_t(needed) * kUnroll * kMaxLoopIterations) +
                             " on " + ctx.caps().properties.deviceName);
-    if (ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+    if (cpuShapes) {
         // A CPU runs a workgroup's invocations as one thread's SIMD lanes, and every barrier switches between its
         // lane groups: as few invocations per row as the loop limit allows, workgroups of one SIMD width (so that
         // the threads share even a few rows).
