@@ -454,7 +454,7 @@ TEST_CASE("REDUCE, ARGMIN, ARGMAX: invalid descs -> E_INVALIDARG naming the fiel
         return c;
     };
     auto arg = [](Type in, Type out, std::vector<uint32_t> sizes, std::vector<uint32_t> outSizes,
-                  std::vector<uint32_t> axes, DML_AXIS_DIRECTION direction = DML_AXIS_DIRECTION_INCREASING) {
+                  std::vector<uint32_t> axes, uint32_t direction = DML_AXIS_DIRECTION_INCREASING) {
         FamilyCase c;
         c.op = DML_OPERATOR_ARGMAX;
         c.inputs = {tensorOf(in, sizes)};
@@ -503,7 +503,7 @@ TEST_CASE("REDUCE, ARGMIN, ARGMAX: invalid descs -> E_INVALIDARG naming the fiel
         {"ARGMAX NULL Axes", nullArgAxes, "Axes"},
         {"ARGMAX FLOAT32 output", arg(F32, F32, {2, 3}, {2, 1}, {1}), "DataType"},
         {"ARGMAX UINT8 output", arg(F32, U8, {2, 3}, {2, 1}, {1}), "DataType"},
-        {"ARGMAX unknown AxisDirection", arg(F32, U32, {2, 3}, {2, 1}, {1}, static_cast<DML_AXIS_DIRECTION>(2)),
+        {"ARGMAX unknown AxisDirection", arg(F32, U32, {2, 3}, {2, 1}, {1}, 2u),
          "AxisDirection"},
     };
     for (Invalid& c : cases) {

@@ -566,9 +566,9 @@ TEST_CASE("CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT: data types and invalid desc
         checkInvalid(device, name + "Axis = DimensionCount", scanCase(axis), E_INVALIDARG, "Axis = ");
         axis.axis = 0x80000000u;
         checkInvalid(device, name + "Axis far out of range", scanCase(axis), E_INVALIDARG, "Axis = ");
-        Scan direction = base;
-        direction.direction = static_cast<DML_AXIS_DIRECTION>(2);
-        checkInvalid(device, name + "AxisDirection 2", scanCase(direction), E_INVALIDARG, "AxisDirection");
+        FamilyCase direction = scanCase(base);
+        direction.build = cumulativeBuilder(base.axis, 2u, base.exclusive);  // a value outside DML_AXIS_DIRECTION
+        checkInvalid(device, name + "AxisDirection 2", direction, E_INVALIDARG, "AxisDirection");
         FamilyCase sizes = scanCase(base);
         sizes.output = tensorOf(F32, {2, 3, 5});
         checkInvalid(device, name + "output sizes differ", sizes, E_INVALIDARG, "OutputTensor");

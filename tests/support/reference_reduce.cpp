@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "activation_reference.h"
+#include "raw_enum_calls.h"
 
 namespace vkdml::test {
 
@@ -603,15 +604,18 @@ FamilyDescBuilder reduceBuilder(DML_REDUCE_FUNCTION function, std::vector<uint32
     };
 }
 
-FamilyDescBuilder argBuilder(std::vector<uint32_t> axes, DML_AXIS_DIRECTION direction) {
+FamilyDescBuilder argBuilder(std::vector<uint32_t> axes, uint32_t direction) {
     return [axes, direction](VkdmlDevice device, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t,
                              VkdmlOperator* op) {
         REQUIRE(t.size() == 2);
-        if (type == DML_OPERATOR_ARGMIN)
-            return create(device, type,
-                          DML_ARGMIN_OPERATOR_DESC{t[0], t[1], UINT(axes.size()), axesPointer(axes), direction}, op);
-        return create(device, type,
-                      DML_ARGMAX_OPERATOR_DESC{t[0], t[1], UINT(axes.size()), axesPointer(axes), direction}, op);
+        if (type == DML_OPERATOR_ARGMIN) {
+            DML_ARGMIN_OPERATOR_DESC desc{t[0], t[1], UINT(axes.size()), axesPointer(axes), DML_AXIS_DIRECTION_INCREASING};
+            setRaw(desc.AxisDirection, direction);
+            return create(device, type, desc, op);
+        }
+        DML_ARGMAX_OPERATOR_DESC desc{t[0], t[1], UINT(axes.size()), axesPointer(axes), DML_AXIS_DIRECTION_INCREASING};
+        setRaw(desc.AxisDirection, direction);
+        return create(device, type, desc, op);
     };
 }
 
@@ -673,14 +677,19 @@ FamilyDescBuilder lpNormalizationBuilder(uint32_t axis, float epsilon, uint32_t 
     };
 }
 
-FamilyDescBuilder cumulativeBuilder(uint32_t axis, DML_AXIS_DIRECTION direction, bool exclusive) {
+FamilyDescBuilder cumulativeBuilder(uint32_t axis, uint32_t direction, bool exclusive) {
     return [axis, direction, exclusive](VkdmlDevice device, DML_OPERATOR_TYPE type,
                                         std::vector<const DML_TENSOR_DESC*> t, VkdmlOperator* op) {
         REQUIRE(t.size() == 2);
         const BOOL flag = exclusive ? 1 : 0;
-        if (type == DML_OPERATOR_CUMULATIVE_PRODUCT)
-            return create(device, type, DML_CUMULATIVE_PRODUCT_OPERATOR_DESC{t[0], t[1], axis, direction, flag}, op);
-        return create(device, type, DML_CUMULATIVE_SUMMATION_OPERATOR_DESC{t[0], t[1], axis, direction, flag}, op);
+        if (type == DML_OPERATOR_CUMULATIVE_PRODUCT) {
+            DML_CUMULATIVE_PRODUCT_OPERATOR_DESC desc{t[0], t[1], axis, DML_AXIS_DIRECTION_INCREASING, flag};
+            setRaw(desc.AxisDirection, direction);
+            return create(device, type, desc, op);
+        }
+        DML_CUMULATIVE_SUMMATION_OPERATOR_DESC desc{t[0], t[1], axis, DML_AXIS_DIRECTION_INCREASING, flag};
+        setRaw(desc.AxisDirection, direction);
+        return create(device, type, desc, op);
     };
 }
 

@@ -143,7 +143,8 @@ ValueGen smallIntegers(DML_TENSOR_DATA_TYPE type, int lo, int hi);
 // ---- operator descs -------------------------------------------------------------------------------------------------
 FamilyDescBuilder reduceBuilder(DML_REDUCE_FUNCTION function, std::vector<uint32_t> axes);
 // DML_OPERATOR_ARGMIN or DML_OPERATOR_ARGMAX (the case's op).
-FamilyDescBuilder argBuilder(std::vector<uint32_t> axes, DML_AXIS_DIRECTION direction);
+// `direction` is stored raw: validation tests pass values outside DML_AXIS_DIRECTION.
+FamilyDescBuilder argBuilder(std::vector<uint32_t> axes, uint32_t direction);
 // The legacy softmax operators ({Input, Output}) and the *1 ones ({Input, Output, AxisCount, Axes}).
 FamilyDescBuilder softmaxBuilder(std::vector<uint32_t> axes);
 struct MvnDesc {
@@ -160,6 +161,6 @@ struct MvnDesc {
 FamilyDescBuilder mvnBuilder(MvnDesc desc);
 FamilyDescBuilder lpNormalizationBuilder(uint32_t axis, float epsilon, uint32_t p);
 // CUMULATIVE_SUMMATION or CUMULATIVE_PRODUCT (the case's op); `direction` is passed as given (invalid ones too).
-FamilyDescBuilder cumulativeBuilder(uint32_t axis, DML_AXIS_DIRECTION direction, bool exclusive);
+FamilyDescBuilder cumulativeBuilder(uint32_t axis, uint32_t direction, bool exclusive);  // direction raw
 
 }  // namespace vkdml::test
