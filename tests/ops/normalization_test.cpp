@@ -104,11 +104,7 @@ std::string sizesText(const std::vector<uint32_t>& sizes) {
     return s;
 }
 
-struct Pattern {
-    const char* name;
-    std::vector<uint32_t> sizes, axes;
-};
-const Pattern kPatterns[] = {
+const AxisPattern kPatterns[] = {
     {"last axis", {6, 5, 17}, {2}},
     {"first axis", {17, 6, 5}, {0}},
     {"middle axis", {5, 17, 6}, {1}},
@@ -128,7 +124,7 @@ TEST_CASE("MVN1: every axis pattern, Scale and Bias absent or broadcast, Normali
     TestDevice device;
     std::mt19937_64 rng(1);
     int i = 0;
-    for (const Pattern& p : kPatterns) {
+    for (const AxisPattern& p : kPatterns) {
         for (Type t : {F32, F16}) {
             Spec s;
             s.type = t;
@@ -181,7 +177,7 @@ TEST_CASE("MVN2: UseMean and UseVariance (normalization, RMS normalization, cent
     for (Type t : {F32, F16}) {
         for (bool useMean : {true, false}) {
             for (bool useVariance : {true, false}) {
-                for (const Pattern& p : {kPatterns[0], kPatterns[3], kPatterns[8]}) {
+                for (const AxisPattern& p : {kPatterns[0], kPatterns[3], kPatterns[8]}) {
                     Spec s;
                     s.op = kMvn2;
                     s.type = t;

@@ -46,11 +46,7 @@ const IntegerFunction kIntegerFunctions[] = {
 
 bool isArg(DML_REDUCE_FUNCTION f) { return f == DML_REDUCE_FUNCTION_ARGMAX || f == DML_REDUCE_FUNCTION_ARGMIN; }
 
-struct Pattern {
-    const char* name;
-    std::vector<uint32_t> sizes, axes;
-};
-const Pattern kPatterns[] = {
+const AxisPattern kPatterns[] = {
     {"last axis", {6, 5, 17}, {2}},
     {"first axis", {17, 6, 5}, {0}},
     {"middle axis", {5, 17, 6}, {1}},
@@ -108,17 +104,6 @@ void checkReduce(TestDevice& device, FamilyCase& c, DML_REDUCE_FUNCTION f, const
     std::vector<Expected> alternative;
     if (in == F32 && flushSubnormals(x, flushed)) alternative = expectReduce(f, in, out, flushed, axes);
     runAndCheck(device, c, label, expected, alternative.empty() ? nullptr : &alternative);
-}
-
-std::vector<uint32_t> randomSizes(uint32_t rank, std::mt19937_64& rng, uint64_t maxElements) {
-    std::vector<uint32_t> sizes(rank);
-    uint64_t total = 1;
-    for (auto& s : sizes) {
-        s = 1 + static_cast<uint32_t>(rng() % (rank <= 2 ? 40 : rank <= 4 ? 9 : 4));
-        if (total * s > maxElements) s = 1;
-        total *= s;
-    }
-    return sizes;
 }
 
 // A random non-repeating subset of the axes, in random order.
@@ -208,7 +193,7 @@ TEST_CASE("REDUCE: every function on FLOAT32 over every axis pattern, random lay
     TestDevice device;
     std::mt19937_64 rng(2);
     for (DML_REDUCE_FUNCTION f : kAllFunctions) {
-        for (const Pattern& p : kPatterns) {
+        for (const AxisPattern& p : kPatterns) {
             std::string layout = " in ";
             const auto inStrides = randomStrides(p.sizes, rng, true, layout);
             layout += ", out ";
@@ -225,7 +210,7 @@ TEST_CASE("REDUCE: every function on FLOAT16 (FLOAT32 accumulation)") {
     std::mt19937_64 rng(3);
     for (DML_REDUCE_FUNCTION f : kAllFunctions) {
         for (size_t i = 0; i < std::size(kPatterns); i += 2) {
-            const Pattern& p = kPatterns[(i + f) % std::size(kPatterns)];
+            const AxisPattern& p = kPatterns[(i + f) % std::size(kPatterns)];
             std::string layout = " in ";
             const auto inStrides = randomStrides(p.sizes, rng, true, layout);
             FamilyCase c = reduceCase(f, F16, outputTypeOf(f, F16), p.sizes, p.axes, inStrides);
@@ -274,7 +259,7 @@ TEST_CASE("REDUCE: integer inputs are exact, SUM, MULTIPLY, L1 and SUM_SQUARE wr
                                                                                 : std::vector<uint32_t>{9, 300};
             FamilyCase c = reduceCase(f, t, outputTypeOf(f, t), rows, {1});
             checkReduce(device, c, f, {1}, rng, std::string(functionName(f)) + " " + typeName(t) + " rows", any);
-            const Pattern& p = kPatterns[(t + f) % std::size(kPatterns)];
+            const AxisPattern& p = kPatterns[(t + f) % std::size(kPatterns)];
             std::string layout = " in ";
             const auto inStrides = randomStrides(p.sizes, rng, true, layout);
             FamilyCase d = reduceCase(f, t, outputTypeOf(f, t), p.sizes, p.axes, inStrides);
@@ -398,7 +383,7 @@ TEST_CASE("ARGMIN, ARGMAX: directions, ties, NaN, multi-axis indices and every i
         for (DML_AXIS_DIRECTION direction : {DML_AXIS_DIRECTION_INCREASING, DML_AXIS_DIRECTION_DECREASING}) {
             for (Type in : inputTypes) {
                 const Type out = indexTypes[i % 4];
-                const Pattern& p = kPatterns[(i * 5) % std::size(kPatterns)];
+                const AxisPattern& p = kPatterns[(i * 5) % std::size(kPatterns)];
                 ++i;
                 std::string layout = " in ";
                 const auto inStrides = randomStrides(p.sizes, rng, true, layout);
@@ -428,7 +413,7 @@ TEST_CASE("ARGMIN, ARGMAX: directions, ties, NaN, multi-axis indices and every i
     // REDUCE's own ARGMAX/ARGMIN: UINT32 as before FL 3.0, and the other index types.
     for (Type out : indexTypes) {
         for (DML_REDUCE_FUNCTION f : {DML_REDUCE_FUNCTION_ARGMAX, DML_REDUCE_FUNCTION_ARGMIN}) {
-            const Pattern& p = kPatterns[(out + f) % std::size(kPatterns)];
+            const AxisPattern& p = kPatterns[(out + f) % std::size(kPatterns)];
             FamilyCase c = reduceCase(f, F32, out, p.sizes, p.axes);
             checkReduce(device, c, f, p.axes, rng,
                         std::string("REDUCE ") + functionName(f) + " -> " + typeName(out) + " " + p.name,

@@ -133,17 +133,6 @@ const Pattern kPatterns[] = {
     {"odd columns", {333, 7}, 0},
 };
 
-std::vector<uint32_t> randomSizes(uint32_t rank, std::mt19937_64& rng, uint64_t maxElements) {
-    std::vector<uint32_t> sizes(rank);
-    uint64_t total = 1;
-    for (auto& s : sizes) {
-        s = 1 + static_cast<uint32_t>(rng() % (rank <= 2 ? 40 : rank <= 4 ? 9 : 4));
-        if (total * s > maxElements) s = 1;
-        total *= s;
-    }
-    return sizes;
-}
-
 // ---- LP_NORMALIZATION -----------------------------------------------------------------------------------------------
 
 struct Lp {

@@ -33,11 +33,7 @@ constexpr Op kAxes[] = {
     {DML_OPERATOR_ACTIVATION_HARDMAX1, "HARDMAX1", SoftmaxKind::Hardmax, false},
 };
 
-struct Pattern {
-    const char* name;
-    std::vector<uint32_t> sizes, axes;
-};
-const Pattern kPatterns[] = {
+const AxisPattern kPatterns[] = {
     {"last axis", {6, 5, 17}, {2}},
     {"first axis", {17, 6, 5}, {0}},
     {"middle axis", {5, 17, 6}, {1}},
@@ -122,7 +118,7 @@ TEST_CASE("SOFTMAX1, LOG_SOFTMAX1, HARDMAX1: every axis pattern, FLOAT32 and FLO
     std::mt19937_64 rng(3);
     for (const Op& op : kAxes) {
         for (size_t i = 0; i < std::size(kPatterns); ++i) {
-            const Pattern& p = kPatterns[i];
+            const AxisPattern& p = kPatterns[i];
             for (Type t : {F32, F16}) {
                 if (t == F16 && i % 2) continue;
                 std::string layout = "in ";

@@ -144,6 +144,15 @@ ValueGen smallIntegers(DML_TENSOR_DATA_TYPE type, int lo, int hi);
 FamilyDescBuilder reduceBuilder(DML_REDUCE_FUNCTION function, std::vector<uint32_t> axes);
 // DML_OPERATOR_ARGMIN or DML_OPERATOR_ARGMAX (the case's op).
 // `direction` is stored raw: validation tests pass values outside DML_AXIS_DIRECTION.
+// A named tensor shape and the axes an operator reduces over (the suites' lists of axis patterns).
+struct AxisPattern {
+    const char* name;
+    std::vector<uint32_t> sizes, axes;
+};
+
+// Random sizes of `rank` dimensions (smaller the higher the rank), at most `maxElements` in all.
+std::vector<uint32_t> randomSizes(uint32_t rank, std::mt19937_64& rng, uint64_t maxElements);
+
 FamilyDescBuilder argBuilder(std::vector<uint32_t> axes, uint32_t direction);
 // The legacy softmax operators ({Input, Output}) and the *1 ones ({Input, Output, AxisCount, Axes}).
 FamilyDescBuilder softmaxBuilder(std::vector<uint32_t> axes);
