@@ -680,15 +680,5 @@ void runMeasured(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const 
         MESSAGE(label << ": " << check.measured << " float results, largest error " << check.maxUlp << " ULP");
 }
 
-uint32_t denseStride() {
-#if defined(__SANITIZE_ADDRESS__)
-    return 16;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    return 16;
-#endif
-#endif
-    return 1;
-}
 
 }  // namespace vkdml::test

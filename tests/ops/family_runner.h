@@ -58,10 +58,6 @@ HRESULT tryCreate(VkdmlDevice device, const FamilyCase& c, VkdmlOperator* op = n
 // the test device itself (buffer creation, copies, execution) abort the test case.
 FamilyRun runFamily(TestDevice& device, const FamilyCase& c);
 
-// Dense sweeps take every `denseStride()`-th value: 1, or 16 in sanitizer builds (Debug + ASan/UBSan run the host
-// references an order of magnitude slower; every code path still runs, on fewer values).
-uint32_t denseStride();
-
 // ---- values ----------------------------------------------------------------------------------------------------------
 const char* typeName(DML_TENSOR_DATA_TYPE type);
 bool isFloatType(DML_TENSOR_DATA_TYPE type);

@@ -281,4 +281,15 @@ UlpCheck verifyActivation(const ActivationCase& c, const std::vector<uint8_t>& i
     return check;
 }
 
+uint32_t denseStride() {
+#if defined(__SANITIZE_ADDRESS__)
+    return 16;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return 16;
+#endif
+#endif
+    return 1;
+}
+
 }  // namespace vkdml::test

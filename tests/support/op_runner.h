@@ -72,6 +72,10 @@ uint64_t elementCount(const std::vector<uint32_t>& sizes);
 // Element index (in elements from the tensor start) of the n-th element in row-major coordinate order.
 uint64_t elementIndex(const std::vector<uint32_t>& sizes, const std::vector<uint32_t>& strides, uint64_t n);
 
+// Dense sweeps take every `denseStride()`-th value: 1, or 16 in sanitizer builds (Debug + ASan/UBSan run the host
+// references an order of magnitude slower; every code path still runs, on fewer values).
+uint32_t denseStride();
+
 // `inputMemory` holds the input tensor's bytes (TotalTensorSizeInBytes of them). Fails the test on any HRESULT error.
 ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const std::vector<uint8_t>& inputMemory);
 
