@@ -115,7 +115,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_ACTIVATION_RELU_GRAD, DML_OPERATOR_ELEMENT_WISE_ADD1,
         DML_OPERATOR_REDUCE,             DML_OPERATOR_ARGMAX,              DML_OPERATOR_ACTIVATION_SOFTMAX1,
         DML_OPERATOR_ACTIVATION_LOG_SOFTMAX, DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1,
-        DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2};
+        DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, DML_OPERATOR_BATCH_NORMALIZATION,
+        DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -275,6 +276,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         typedDesc = &softmax1;
     if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1) typedDesc = &mvn1;
     if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2) typedDesc = &mvn2;
+    // The batch normalizations: the statistics, scale and bias tensors the input's or the output's desc (or NULL
+    // where the fuzz bytes say: invalid except FusedAdd), three outputs for the training form; LRN with a fuzzed
+    // window (LocalSize 0 invalid) and attributes.
+    const DML_TENSOR_DESC* stat = reduceShape & 16 ? &input.desc : &output.desc;
+    DML_BATCH_NORMALIZATION_OPERATOR_DESC batchNorm{&input.desc, stat, scale ? scale : stat, scale, bias ? bias : stat,
+                                                    &output.desc, reduceShape & 64 ? TRUE : FALSE, opDesc.a0,
+                                                    add1.FusedActivation};
+    DML_BATCH_NORMALIZATION_TRAINING_OPERATOR_DESC batchNormTraining{
+        &input.desc, stat, scale ? scale : stat, bias, &output.desc, stat, reduceShape & 32 ? &output.desc : stat,
+        opDesc.a0, add1.FusedActivation};
+    DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC lrn{&input.desc, &output.desc, reduceShape & 64 ? TRUE : FALSE,
+                                                       axisCount, opDesc.a0, opDesc.a1, float(axes[0])};
+    if (type == DML_OPERATOR_BATCH_NORMALIZATION) typedDesc = &batchNorm;
+    if (type == DML_OPERATOR_BATCH_NORMALIZATION_TRAINING) typedDesc = &batchNormTraining;
+    if (type == DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION) typedDesc = &lrn;
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);
     desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;
@@ -381,10 +397,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                 : quantizedAddType ? 8
                                 : quantize63Type ? 1 + quantize63.QuantizationTensorCount
                                 : type == DML_OPERATOR_ELEMENT_WISE_IF || quant ? 3
+                                : type == DML_OPERATOR_BATCH_NORMALIZATION ? 5
+                                : type == DML_OPERATOR_BATCH_NORMALIZATION_TRAINING ? 4
                                 : type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || twoInputs ? 2
                                                                                                   : 1;
+    const uint32_t outputCount = graph ? graphOutputs : type == DML_OPERATOR_BATCH_NORMALIZATION_TRAINING ? 3 : 1;
     vkdmlBindInputs(table, in.take<uint8_t>() < 240 ? inputCount : in.take<uint8_t>() % 9, inputs);
-    vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? (graph ? graphOutputs : 1) : in.take<uint8_t>() % 3, outputs);
+    vkdmlBindOutputs(table, in.take<uint8_t>() < 240 ? outputCount : in.take<uint8_t>() % 3, outputs);
 
     VkdmlCommandList list = nullptr;
     if (FAILED(vkdmlCreateCommandList(dev, &list))) return 0;

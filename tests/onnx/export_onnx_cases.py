@@ -369,6 +369,30 @@ REDUCTION_FAMILY = {**{op: "REDUCE" for op in ONNX_REDUCE}, "ArgMax": "ARGMAX", 
 # inside the square root, so DML runs it with Epsilon 0 and differs by a factor 1 + 1e-9 / sqrt(var) (the test's
 # channels have sqrt(var) > 0.27: under 4e-9 relative, far inside rtol 1e-3).
 REDUCTION_COMPARE = ACTIVATION_COMPARE
+
+# ---- BEGIN batch and local response normalization (BatchNormalization, LRN) ----------------------------------------
+# BatchNormalization (inference) -> BATCH_NORMALIZATION: ONNX's inputs X, scale, B, mean, var become DML's Input,
+# Mean, Variance, Scale, Bias, each {C} as {1, C, 1, ...}; Spatial 1, Epsilon from the attribute. LRN ->
+# LOCAL_RESPONSE_NORMALIZATION with CrossChannel 1 (ONNX Runtime's mapping) and ONNX's size, alpha, beta, bias.
+REDUCTION_FAMILY.update({"BatchNormalization": "BATCH_NORMALIZATION", "LRN": "LOCAL_RESPONSE_NORMALIZATION"})
+NORMALIZATIONS += ("BatchNormalization",)  # every input is a DML tensor
+BATCHNORM_LRN_TESTS = ["test_batchnorm_example", "test_batchnorm_epsilon", "test_lrn", "test_lrn_default"]
+BATCHNORM_TRAINING = "training_mode: three outputs with running statistics (momentum), not one DirectML operator"
+
+
+def batchnorm_lrn(node, xs):
+    """BatchNormalization or LRN as reduction() returns it, or None for other operators."""
+    x, rank = xs[0], xs[0].ndim
+    if node.op_type == "BatchNormalization":
+        per_channel = [t.reshape([1, t.size] + [1] * (rank - 2)) for t in (xs[3], xs[4], xs[1], xs[2])]
+        return REDUCTION_COMPARE, [1, attr(node, "epsilon", 1e-5)], [x] + per_channel, list(x.shape)
+    if node.op_type == "LRN":
+        attrs = [1, attr(node, "size", 1), attr(node, "alpha", 1e-4), attr(node, "beta", 0.75), attr(node, "bias", 1.0)]
+        return REDUCTION_COMPARE, attrs, [x], list(x.shape)
+    return None
+# ---- END batch and local response normalization ---------------------------------------------------------------------
+
+
 NO_FLOAT64_REDUCTION = "FLOAT64: DirectML has no FLOAT64 reduction"
 
 
@@ -392,6 +416,9 @@ def reduction(node, opset, xs):
     binding order with None for an absent optional tensor, the output's DML sizes). `xs`: the node's inputs."""
     op, x = node.op_type, xs[0]
     rank = x.ndim
+    converted = batchnorm_lrn(node, xs)
+    if converted:
+        return converted
     if op in ONNX_REDUCE:
         # ReduceSum-13 takes its axes as an input, the others as an attribute. No axes: all of them, or none with
         # noop_with_empty_axes (AxisCount 0, as ONNX Runtime creates REDUCE then). Negative axes are resolved; the
@@ -467,6 +494,11 @@ REDUCTION_TESTS = (
 )
 SKIPPED.update({t: None for t in with_data(f"test_reduce_log_sum_exp_{k}" for k in KEEPDIMS)})  # FLOAT64
 SKIPPED.update({f"{t}_expanded": EXPANDED for t in SOFTMAX_TESTS + LAYER_NORM_TESTS + ["test_mvn"]})
+# ---- BEGIN batch and local response normalization: the tests ------------------------------------------------------
+REDUCTION_TESTS += BATCHNORM_LRN_TESTS
+SKIPPED.update({f"test_batchnorm_{v}_training_mode": BATCHNORM_TRAINING for v in ("example", "epsilon")})
+FAMILIES += ("test_batchnorm", "test_lrn")
+# ---- END batch and local response normalization: the tests --------------------------------------------------------
 FAMILIES += ("test_reduce_", "test_argmax", "test_argmin", "test_softmax", "test_logsoftmax", "test_hardmax",
              "test_mvn", "test_layer_normalization", "test_instancenorm")
 

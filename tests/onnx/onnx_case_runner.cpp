@@ -97,6 +97,10 @@ const OperatorName kReductionOperators[] = {
     {DML_OPERATOR_ACTIVATION_HARDMAX1, "ACTIVATION_HARDMAX1", 1},
     {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, "MEAN_VARIANCE_NORMALIZATION1", 3},  // Input, Scale?, Bias?
     {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, "MEAN_VARIANCE_NORMALIZATION2", 3},
+    // ---- BEGIN batch and local response normalization ----
+    {DML_OPERATOR_BATCH_NORMALIZATION, "BATCH_NORMALIZATION", 5},  // Input, Mean, Variance, Scale, Bias
+    {DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION, "LOCAL_RESPONSE_NORMALIZATION", 1},
+    // ---- END batch and local response normalization ----
 };
 
 // The reduction family's desc fields, read in declaration order from a case's attributes.
@@ -187,6 +191,23 @@ HRESULT createReductionOperator(VkdmlDevice device, DML_OPERATOR_TYPE type, cons
             d.Epsilon = fields.real();
             return create(&d);
         }
+        // ---- BEGIN batch and local response normalization ----
+        case DML_OPERATOR_BATCH_NORMALIZATION: {
+            DML_BATCH_NORMALIZATION_OPERATOR_DESC d{t[0], t[1], t[2], t[3], t[4], t[5], 0, 0.0f, nullptr};
+            d.Spatial = fields.boolean();
+            d.Epsilon = fields.real();
+            return create(&d);
+        }
+        case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION: {
+            DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC d{t[0], t[1], 0, 0, 0.0f, 0.0f, 0.0f};
+            d.CrossChannel = fields.boolean();
+            d.LocalSize = fields.uint();
+            d.Alpha = fields.real();
+            d.Beta = fields.real();
+            d.Bias = fields.real();
+            return create(&d);
+        }
+        // ---- END batch and local response normalization ----
         default: FAIL("not a reduction-family operator: " << int(type)); return E_NOTIMPL;
     }
 }

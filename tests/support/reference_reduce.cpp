@@ -353,10 +353,11 @@ std::vector<Expected> expectMvn(DML_TENSOR_DATA_TYPE type, const HostTensor& x, 
             }
             const double a = p.scale ? broadcastAt(*p.scale, x.sizes, e) : 1.0;
             const double b = p.bias ? broadcastAt(*p.bias, x.sizes, e) : 0.0;
-            const double y = a * z + b;
+            const double f = p.addend ? p.addend->values[e] : 0.0;
+            const double y = a * z + b + f;
             // z's error through the scale, twice over (the order of the operations is the implementation's), and
-            // the rounding of the product and the sum.
-            const double yError = 2 * std::fabs(a) * zError + 2 * kU * (std::fabs(a * z) + std::fabs(b));
+            // the rounding of the product and the sums.
+            const double yError = 2 * std::fabs(a) * zError + 3 * kU * (std::fabs(a * z) + std::fabs(b) + std::fabs(f));
             Expected& r = out[e];
             if (!activation) {
                 r = {y, yError + outputUlps(type, y, 1)};
@@ -367,6 +368,102 @@ std::vector<Expected> expectMvn(DML_TENSOR_DATA_TYPE type, const HostTensor& x, 
             r.bound = act.lipschitz * yError + act.ulps32 * ulpOf(DML_TENSOR_DATA_TYPE_FLOAT32, r.value) +
                       (isF16(type) ? act.ulps16 * ulpOf(type, r.value) : 0.0);
         }
+    }
+    return out;
+}
+
+void expectBatchNormStatistics(DML_TENSOR_DATA_TYPE type, const HostTensor& x, const std::vector<uint32_t>& axes,
+                               std::vector<Expected>& mean, std::vector<Expected>& variance) {
+    const ReductionGroups groups(x.sizes, axes);
+    const double n = static_cast<double>(groups.groupSize()), depth = ceilLog2(groups.groupSize());
+    mean.assign(groups.groupCount(), {});
+    variance.assign(groups.groupCount(), {});
+    for (uint64_t g = 0; g < groups.groupCount(); ++g) {
+        const std::vector<double> v = groups.gather(x.values, g);
+        ExactSum sum, magnitude;
+        for (double xi : v) sum.add(xi), magnitude.add(std::fabs(xi));
+        const double m = sum.value() / n;
+        // As expectMvn: the mean within (ceil(log2 N) + 4) u mean|x|; the variance within (ceil(log2 N) + 6) u of
+        // itself plus the square of the mean's error; then each rounded to the output.
+        const double meanError = (depth + 4) * kU * magnitude.value() / n;
+        ExactSum centred;
+        for (double xi : v) centred.add((xi - m) * (xi - m));
+        const double var = centred.value() / n;
+        mean[g] = {m, meanError + outputUlps(type, m, 1)};
+        variance[g] = {var, (depth + 6) * kU * var + meanError * meanError + outputUlps(type, var, 1)};
+    }
+}
+
+std::vector<Expected> expectBatchNorm(DML_TENSOR_DATA_TYPE type, const HostTensor& x, const BatchNormParams& p) {
+    REQUIRE((p.mean && p.variance && p.scale && p.bias));
+    const bool activation = p.activation != DML_OPERATOR_INVALID;
+    const ActivationBound act = activation ? activationBound(p.activation, p.alpha) : ActivationBound{1, 1, 1};
+    std::vector<Expected> out(x.values.size());
+    for (uint64_t e = 0; e < x.values.size(); ++e) {
+        const double m = broadcastAt(*p.mean, x.sizes, e), v = broadcastAt(*p.variance, x.sizes, e);
+        const double a = broadcastAt(*p.scale, x.sizes, e), b = broadcastAt(*p.bias, x.sizes, e);
+        // FLOAT32 sums and square roots of FLOAT32 values: exact in double but for the square root (far below u).
+        const double c = x.values[e] - m, deviation = std::sqrt(v + double(float(p.epsilon)));
+        const double z = c / deviation;
+        const double y = a * z + b;
+        Expected& r = out[e];
+        if (!std::isfinite(y)) {
+            r = {y, 0};
+            continue;
+        }
+        // x - mean and variance + epsilon are exact pairs, the square root and its reciprocal pairs (about 2^-44):
+        // z within 2u of itself; then the product and the sum, u each.
+        const double yError = 2 * kU * std::fabs(a * z) + 2 * kU * (std::fabs(a * z) + std::fabs(b));
+        if (!activation) {
+            r = {y, yError + outputUlps(type, y, 1)};
+            continue;
+        }
+        r.value = referenceActivation(p.activation, y, p.alpha, p.beta);
+        r.bound = act.lipschitz * yError + act.ulps32 * ulpOf(DML_TENSOR_DATA_TYPE_FLOAT32, r.value) +
+                  (isF16(type) ? act.ulps16 * ulpOf(type, r.value) : 0.0);
+    }
+    return out;
+}
+
+std::vector<Expected> expectLrn(DML_TENSOR_DATA_TYPE type, const HostTensor& x, bool crossChannel, uint32_t localSize,
+                                double alpha, double beta, double bias) {
+    REQUIRE(x.sizes.size() == 4);
+    const int64_t sizes[4] = {x.sizes[0], x.sizes[1], x.sizes[2], x.sizes[3]};
+    const int64_t before = (localSize - 1) / 2, after = localSize / 2;
+    // The device's Alpha / LocalSize is a FLOAT32 (one rounding).
+    const double k = double(float(alpha / localSize));
+    std::vector<Expected> out(x.values.size());
+    auto at = [&](int64_t n, int64_t c, int64_t h, int64_t w) {
+        return x.values[uint64_t(((n * sizes[1] + c) * sizes[2] + h) * sizes[3] + w)];
+    };
+    for (uint64_t e = 0; e < x.values.size(); ++e) {
+        uint64_t q = e;
+        const int64_t w = int64_t(q % sizes[3]);
+        q /= sizes[3];
+        const int64_t h = int64_t(q % sizes[2]);
+        q /= sizes[2];
+        const int64_t c = int64_t(q % sizes[1]), n = int64_t(q / sizes[1]);
+        ExactSum sum;
+        auto lo = [&](int64_t i) { return std::max<int64_t>(0, i - before); };
+        auto hi = [&](int64_t i, int64_t size) { return std::min<int64_t>(size - 1, i + after); };
+        if (crossChannel) {
+            for (int64_t j = lo(c); j <= hi(c, sizes[1]); ++j) sum.add(at(n, j, h, w) * at(n, j, h, w));
+        } else {
+            for (int64_t i = lo(h); i <= hi(h, sizes[2]); ++i)
+                for (int64_t j = lo(w); j <= hi(w, sizes[3]); ++j) sum.add(at(n, c, i, j) * at(n, c, i, j));
+        }
+        const double s = sum.value(), base = double(float(bias)) + k * s;
+        const double y = x.values[e] / std::pow(base, beta);
+        if (!std::isfinite(y) || !(base > 0)) {
+            out[e] = {y, 0};
+            continue;
+        }
+        // The base: each square rounded (u S), the compensated sum (u S), the product with k and the sum with
+        // bias (u each): 5u (k S + |bias|) absolute. The power moves its relative error by |beta| and adds 2u
+        // (C's pow within about 1 ULP), the division u/2.
+        const double baseError = 5 * kU * (k * s + std::fabs(bias));
+        const double relative = std::fabs(beta) * baseError / base + 3 * kU;
+        out[e] = {y, relative * std::fabs(y) + outputUlps(type, y, 1)};
     }
     return out;
 }
@@ -674,6 +771,33 @@ FamilyDescBuilder lpNormalizationBuilder(uint32_t axis, float epsilon, uint32_t 
                               VkdmlOperator* op) {
         REQUIRE(t.size() == 2);
         return create(device, type, DML_LP_NORMALIZATION_OPERATOR_DESC{t[0], t[1], axis, epsilon, p}, op);
+    };
+}
+
+FamilyDescBuilder batchNormBuilder(BatchNormDesc m) {
+    return [m](VkdmlDevice device, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t,
+               VkdmlOperator* op) {
+        REQUIRE(t.size() == 6);
+        DML_ACTIVATION_LINEAR_OPERATOR_DESC linear{nullptr, nullptr, m.alpha, m.beta};
+        DML_ACTIVATION_RELU_OPERATOR_DESC plain{nullptr, nullptr};
+        DML_OPERATOR_DESC fused{m.activation,
+                                m.activation == DML_OPERATOR_ACTIVATION_LINEAR ? static_cast<const void*>(&linear)
+                                                                               : static_cast<const void*>(&plain)};
+        const DML_OPERATOR_DESC* activation = m.activation == DML_OPERATOR_INVALID ? nullptr : &fused;
+        return create(device, type,
+                      DML_BATCH_NORMALIZATION_OPERATOR_DESC{t[0], t[1], t[2], t[3], t[4], t[5], m.spatial, m.epsilon,
+                                                            activation},
+                      op);
+    };
+}
+
+FamilyDescBuilder lrnBuilder(BOOL crossChannel, uint32_t localSize, float alpha, float beta, float bias) {
+    return [=](VkdmlDevice device, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t, VkdmlOperator* op) {
+        REQUIRE(t.size() == 2);
+        return create(device, type,
+                      DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC{t[0], t[1], crossChannel, localSize, alpha, beta,
+                                                                     bias},
+                      op);
     };
 }
 

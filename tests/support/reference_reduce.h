@@ -1,6 +1,7 @@
 // reference_reduce.h - double-precision references of the reduction family (REDUCE, ARGMIN, ARGMAX), the softmax
 // family (SOFTMAX, LOG_SOFTMAX, HARDMAX and their *1 forms), the mean-variance normalizations (MVN, MVN1, MVN2)
-// over any set of axes, LP_NORMALIZATION and the cumulative scans (CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT) along
+// over any set of axes, BATCH_NORMALIZATION (given statistics) and BATCH_NORMALIZATION_TRAINING (MVN's formula plus
+// FusedAdd, and its mean and variance outputs), LOCAL_RESPONSE_NORMALIZATION, LP_NORMALIZATION and the cumulative scans (CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT) along
 // one axis; the error bound of every result; the check of device output against them; and the
 // operator descs these tests build.
 //
@@ -88,8 +89,31 @@ struct MvnParams {
     const HostTensor* bias = nullptr;
     DML_OPERATOR_TYPE activation = DML_OPERATOR_INVALID;  // RELU, SIGMOID, TANH, LINEAR (alpha, beta) or none
     double alpha = 0, beta = 0;
+    const HostTensor* addend = nullptr;  // BATCH_NORMALIZATION_TRAINING's FusedAdd: the input's sizes, added last
 };
 std::vector<Expected> expectMvn(DML_TENSOR_DATA_TYPE type, const HostTensor& x, const MvnParams& p);
+
+// BATCH_NORMALIZATION_TRAINING's OutputMeanTensor and OutputVarianceTensor: per group of `axes` (the axes where
+// the scale has size 1), the mean and the population variance (divided by N, Epsilon not included), row-major over
+// the reduced shape.
+void expectBatchNormStatistics(DML_TENSOR_DATA_TYPE type, const HostTensor& x, const std::vector<uint32_t>& axes,
+                               std::vector<Expected>& mean, std::vector<Expected>& variance);
+
+// BATCH_NORMALIZATION: activation(scale (x - mean) / sqrt(variance + epsilon) + bias), every statistics tensor the
+// input's rank with each dimension 1 or the input's (Spatial has no effect).
+struct BatchNormParams {
+    const HostTensor *mean = nullptr, *variance = nullptr, *scale = nullptr, *bias = nullptr;  // all required
+    double epsilon = 1e-5;
+    DML_OPERATOR_TYPE activation = DML_OPERATOR_INVALID;  // as MvnParams
+    double alpha = 0, beta = 0;
+};
+std::vector<Expected> expectBatchNorm(DML_TENSOR_DATA_TYPE type, const HostTensor& x, const BatchNormParams& p);
+
+// LOCAL_RESPONSE_NORMALIZATION of a 4-D {N,C,H,W} tensor: x / (bias + alpha / localSize * S)^beta, S the sum of
+// squares over the window [i - floor((localSize-1)/2), i + ceil((localSize-1)/2)] clipped to the tensor, along C
+// (crossChannel) or along both H and W.
+std::vector<Expected> expectLrn(DML_TENSOR_DATA_TYPE type, const HostTensor& x, bool crossChannel, uint32_t localSize,
+                                double alpha, double beta, double bias);
 
 // LP_NORMALIZATION along `axis`: y = x / max(||x||_P, epsilon) over each row, P = 1 (sum of |x|) or 2 (square
 // root of the sum of squares), `epsilon` the desc's FLOAT; a NaN anywhere in a row makes the row NaN. Output of
@@ -169,6 +193,15 @@ struct MvnDesc {
 // MEAN_VARIANCE_NORMALIZATION, 1 or 2 (the case's op); the case's inputs are Input, Scale, Bias (absent: NULL).
 FamilyDescBuilder mvnBuilder(MvnDesc desc);
 FamilyDescBuilder lpNormalizationBuilder(uint32_t axis, float epsilon, uint32_t p);
+struct BatchNormDesc {
+    BOOL spatial = TRUE;
+    float epsilon = 1e-5f;
+    DML_OPERATOR_TYPE activation = DML_OPERATOR_INVALID;
+    float alpha = 0, beta = 0;  // LINEAR's
+};
+// BATCH_NORMALIZATION: the case's inputs are Input, Mean, Variance, Scale, Bias.
+FamilyDescBuilder batchNormBuilder(BatchNormDesc desc);
+FamilyDescBuilder lrnBuilder(BOOL crossChannel, uint32_t localSize, float alpha, float beta, float bias);
 // CUMULATIVE_SUMMATION or CUMULATIVE_PRODUCT (the case's op); `direction` is passed as given (invalid ones too).
 FamilyDescBuilder cumulativeBuilder(uint32_t axis, uint32_t direction, bool exclusive);  // direction raw
 

@@ -151,7 +151,51 @@ bool mapNormalization(const Case& w, const Operator& op, const FamilyTensor& inp
     return true;
 }
 
+// batchNormalization(input, mean, variance, {axis, scale, bias, epsilon}) as Chromium maps it: the 1-D operands
+// along `axis` at the input's rank; absent scale and bias are one-element constants 1 and 0 (repeated).
+bool mapBatchNormalization(const Case& w, const Operator& op, const FamilyTensor& input, MappedCase& m,
+                           std::string& why) {
+    const json* options = findKey(op.arguments, "options");
+    const std::vector<uint32_t>& sizes = input.spec.sizes;
+    const size_t webnnRank = w.inputs.at(op.arguments[0].at("input").get<std::string>()).shape.size();
+    const uint32_t axis = options && options->contains("axis") ? options->at("axis").get<uint32_t>()
+                                                               : (webnnRank > 1 ? 1u : 0u);
+    if (axis >= sizes.size()) return why = "axis " + std::to_string(axis), false;
+    FamilyTensor parameters[4];
+    const char* keys[2] = {"mean", "variance"};
+    for (int i = 0; i < 2; ++i) {
+        const json* name = findKey(op.arguments, keys[i]);
+        if (!name) return why = std::string("no ") + keys[i], false;
+        if (!normalizationParameter(w.inputs.at(name->get<std::string>()), sizes, {axis}, parameters[i], why))
+            return false;
+    }
+    const char* optional[2] = {"scale", "bias"};
+    for (int i = 0; i < 2; ++i) {
+        if (options && options->contains(optional[i])) {
+            if (!normalizationParameter(w.inputs.at(options->at(optional[i]).get<std::string>()), sizes, {axis},
+                                        parameters[2 + i], why))
+                return false;
+            continue;
+        }
+        parameters[2 + i] = tensorOf(input.type, std::vector<uint32_t>(sizes.size(), 1));
+        parameters[2 + i].memory.assign(parameters[2 + i].bytes(), 0);
+        writeBits(parameters[2 + i].memory, 0, input.type, floatBits(input.type, i == 0 ? 1.0 : 0.0));
+    }
+    m.kind = MappedCase::Kind::BatchNorm;
+    m.epsilon = options && options->contains("epsilon") ? options->at("epsilon").get<double>() : 1e-5;
+    m.c.op = DML_OPERATOR_BATCH_NORMALIZATION;
+    m.c.inputs = {input, parameters[0], parameters[1], parameters[2], parameters[3]};
+    BatchNormDesc desc;
+    desc.epsilon = static_cast<float>(m.epsilon);
+    m.c.build = batchNormBuilder(desc);
+    m.c.output = tensorOf(input.type, sizes);
+    m.tolerance = {true, 6};
+    return true;
+}
+
 }  // namespace
+
+const char* const kBatchNormalizationFile = "batch_normalization";
 
 const char* const kReductionFiles[13] = {
     "reduce_l1",  "reduce_l2",  "reduce_log_sum",  "reduce_log_sum_exp", "reduce_max",
@@ -237,6 +281,8 @@ bool mapCase(const Case& w, MappedCase& m, std::string& why) {
         m.tolerance = {true, 3.0 * inputTensor.shape.at(m.axes[0]) + 3};
     } else if (op.name == "layerNormalization" || op.name == "instanceNormalization") {
         if (!mapNormalization(w, op, input, m, why)) return false;
+    } else if (op.name == "batchNormalization") {
+        if (!mapBatchNormalization(w, op, input, m, why)) return false;
     } else if (m.c.inputs.empty()) {
         return why = "operator " + op.name, false;
     }
@@ -261,6 +307,14 @@ std::vector<Expected> referenceOf(const MappedCase& m) {
             p.scale = m.c.inputs[1].absent ? nullptr : &scale;
             p.bias = m.c.inputs[2].absent ? nullptr : &bias;
             return expectMvn(out, x, p);
+        }
+        case MappedCase::Kind::BatchNorm: {
+            const HostTensor mean = hostTensor(m.c.inputs[1]), variance = hostTensor(m.c.inputs[2]),
+                             scale = hostTensor(m.c.inputs[3]), bias = hostTensor(m.c.inputs[4]);
+            BatchNormParams p;
+            p.mean = &mean, p.variance = &variance, p.scale = &scale, p.bias = &bias;
+            p.epsilon = static_cast<float>(m.epsilon);
+            return expectBatchNorm(out, x, p);
         }
     }
     return {};

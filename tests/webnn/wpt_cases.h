@@ -4,7 +4,9 @@
 // output keeps the input's rank with reduced dimensions 1), softmax -> ACTIVATION_SOFTMAX1 over the given axis,
 // layerNormalization -> MEAN_VARIANCE_NORMALIZATION1 over its axes (default all but the first) with Scale and Bias
 // strided to the input's rank, instanceNormalization -> MEAN_VARIANCE_NORMALIZATION1 over {2,3} (nchw) or {1,2}
-// (nhwc) with Scale and Bias along the channels. A 0-D tensor is a 1-element 1-D tensor.
+// (nhwc) with Scale and Bias along the channels, batchNormalization -> BATCH_NORMALIZATION with Mean, Variance,
+// Scale and Bias along WebNN's axis (default 1) at the input's rank, an absent Scale or Bias a one-element constant
+// 1 or 0, Spatial TRUE. A 0-D tensor is a 1-element 1-D tensor.
 #pragma once
 
 #include <map>
@@ -47,6 +49,9 @@ std::vector<Case> loadCases(const std::string& file);
 
 // The conformance files whose single-operator cases these tests run.
 extern const char* const kReductionFiles[13];
+// The batchNormalization file (its reference is not held to the 1-ULP agreement the reduction files' are: WPT's
+// FLOAT16 expectations are rounded from another computation order).
+extern const char* const kBatchNormalizationFile;
 
 struct Tolerance {
     bool ulp = true;  // else absolute
@@ -59,13 +64,14 @@ struct MappedCase {
     FamilyCase c;
     std::vector<double> expected;  // row-major over the output's sizes
     Tolerance tolerance;
-    enum class Kind { Reduce, Softmax, Mvn } kind = Kind::Reduce;
+    enum class Kind { Reduce, Softmax, Mvn, BatchNorm } kind = Kind::Reduce;
     DML_REDUCE_FUNCTION function = DML_REDUCE_FUNCTION_SUM;
     std::vector<uint32_t> axes;
     double epsilon = 1e-5;
 };
 
-// Maps a case whose graph is one reduction, softmax, layerNormalization or instanceNormalization; false with the
+// Maps a case whose graph is one reduction, softmax, layerNormalization, instanceNormalization or
+// batchNormalization; false with the
 // reason in `why` for any other graph or an unsupported data type. The tolerance is WPT's for the operator (the
 // per-file rules of the conformance suite), or the case's own where the JSON gives a larger one.
 bool mapCase(const Case& wptCase, MappedCase& mapped, std::string& why);

@@ -1,6 +1,6 @@
-// The WebNN conformance cases of the reductions, softmax, layerNormalization and instanceNormalization, each run as
-// the one DirectML operator Chromium maps it to (wpt_cases.h) and compared as the conformance suite compares, with
-// its tolerance. Without the cases' directory the test passes with a message.
+// The WebNN conformance cases of the reductions, softmax, layerNormalization, instanceNormalization and
+// batchNormalization, each run as the one DirectML operator Chromium maps it to (wpt_cases.h) and compared as the
+// conformance suite compares, with its tolerance. Without the cases' directory the test passes with a message.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -9,13 +9,10 @@
 
 using namespace vkdml::test;
 
-TEST_CASE("WebNN conformance cases: reductions, softmax, layer and instance normalization") {
-    if (wpt::casesDirectory().empty()) {
-        MESSAGE("the WebNN conformance cases are not there (" VKDML_WPT_CASES_DIR "): nothing to run");
-        return;
-    }
-    TestDevice device;
-    for (const char* file : wpt::kReductionFiles) {
+namespace {
+
+void runFile(TestDevice& device, const char* file, bool checkReference) {
+    {
         uint32_t ran = 0, passed = 0, skipped = 0;
         std::string skips;
         for (const wpt::Case& w : wpt::loadCases(file)) {
@@ -51,9 +48,40 @@ TEST_CASE("WebNN conformance cases: reductions, softmax, layer and instance norm
                             (m.tolerance.ulp ? " ULP" : "") + ", tolerance " + std::to_string(m.tolerance.value) + ")";
             }
             CHECK_MESSAGE(wrong == 0, wrong << " of " << m.expected.size() << " elements wrong; first: " << first);
+            if (checkReference) {
+                // The double reference agrees with WPT's expected values within WPT's tolerance too.
+                const auto reference = wpt::referenceOf(m);
+                for (uint64_t e = 0; e < m.expected.size(); ++e) {
+                    const DML_TENSOR_DATA_TYPE type = m.c.output.type;
+                    CHECK_MESSAGE(wpt::withinTolerance(type, floatBits(type, reference[e].value), m.expected[e],
+                                                       m.tolerance),
+                                  "reference element " << e << ": " << reference[e].value << ", expected "
+                                                       << m.expected[e]);
+                }
+            }
             passed += run.canaryIntact && wrong == 0;
         }
         MESSAGE(std::string(file) << ": " << ran << " cases ran, " << passed << " passed, " << skipped << " skipped"
                                   << skips);
     }
+}
+
+}  // namespace
+
+TEST_CASE("WebNN conformance cases: reductions, softmax, layer and instance normalization") {
+    if (wpt::casesDirectory().empty()) {
+        MESSAGE("the WebNN conformance cases are not there (" VKDML_WPT_CASES_DIR "): nothing to run");
+        return;
+    }
+    TestDevice device;
+    for (const char* file : wpt::kReductionFiles) runFile(device, file, false);
+}
+
+TEST_CASE("WebNN conformance cases: batchNormalization") {
+    if (wpt::casesDirectory().empty()) {
+        MESSAGE("the WebNN conformance cases are not there (" VKDML_WPT_CASES_DIR "): nothing to run");
+        return;
+    }
+    TestDevice device;
+    runFile(device, wpt::kBatchNormalizationFile, true);
 }

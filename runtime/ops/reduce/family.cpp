@@ -40,6 +40,9 @@ bool hasAxes(DML_OPERATOR_TYPE type) {
         case DML_OPERATOR_ACTIVATION_LOG_SOFTMAX:
         case DML_OPERATOR_ACTIVATION_HARDMAX:
         case DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION:
+        case DML_OPERATOR_BATCH_NORMALIZATION:
+        case DML_OPERATOR_BATCH_NORMALIZATION_TRAINING:
+        case DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION:
         case DML_OPERATOR_LP_NORMALIZATION:
         case DML_OPERATOR_CUMULATIVE_SUMMATION:
         case DML_OPERATOR_CUMULATIVE_PRODUCT: return false;
@@ -95,6 +98,9 @@ public:
             const uint32_t p = info.attributes.uintAt(1);
             require(p == 1 || p == 2, prefix + "P = " + std::to_string(p) + " is not 1 or 2");
         }
+        if (type == DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION)
+            require(info.attributes.uintAt(1) >= 1, prefix + "LocalSize = 0: the window must hold at least 1 element");
+        if (type == DML_OPERATOR_BATCH_NORMALIZATION_TRAINING) checkTrainingShapes(info, prefix);
         require(output.rank == input.rank, prefix + "OutputTensor.DimensionCount = " + std::to_string(output.rank) +
                                                " differs from InputTensor.DimensionCount = " +
                                                std::to_string(input.rank));
@@ -115,6 +121,9 @@ public:
             info.schema->type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1 ||
             info.schema->type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2)
             checkScaleBias(info, prefix, level);
+        if (type == DML_OPERATOR_BATCH_NORMALIZATION)  // Mean, Variance, Scale, Bias: each dimension 1 or the input's
+            for (uint32_t i = 1; i < info.inputs.size(); ++i)
+                checkBroadcast(info.inputs[i], input, prefix + info.inputNames[i]);
         if (kInts64 & kTypeMask(input.dataType))
             fail(E_NOTIMPL, prefix + "InputTensor.DataType = " + dataTypeName(input.dataType) +
                                 ": 64-bit integer inputs to reductions are not implemented by vkdml yet");
@@ -143,6 +152,45 @@ private:
         }
         require(out == in, prefix + "OutputTensor.DataType = " + dataTypeName(out) +
                                " differs from InputTensor.DataType = " + dataTypeName(in));
+    }
+
+    // BATCH_NORMALIZATION_TRAINING: Scale, Bias, OutputMean and OutputVariance share sizes, each dimension 1 (the
+    // statistics run along it) or the input's; FusedAdd and Output have the input's sizes (checked with the outputs
+    // below); every tensor the input's DimensionCount. Scale and Bias then repeat along the reduced axes.
+    static void checkTrainingShapes(OperatorInfo& info, const std::string& prefix) {
+        const TensorLayout& input = info.inputs[0];
+        const TensorLayout& scale = info.inputs[1];
+        auto rankOf = [&](const TensorLayout& t, const char* name) {
+            require(t.rank == input.rank, prefix + name + ".DimensionCount = " + std::to_string(t.rank) +
+                                              " differs from InputTensor.DimensionCount = " + std::to_string(input.rank));
+        };
+        rankOf(scale, "ScaleTensor");
+        for (uint32_t d = 0; d < input.rank; ++d)
+            require(scale.sizes[d] == input.sizes[d] || scale.sizes[d] == 1,
+                    prefix + "ScaleTensor.Sizes[" + std::to_string(d) + "] = " + std::to_string(scale.sizes[d]) +
+                        " is neither InputTensor.Sizes[" + std::to_string(d) + "] = " +
+                        std::to_string(input.sizes[d]) + " nor 1");
+        auto sameAsScale = [&](const TensorLayout& t, const char* name) {
+            rankOf(t, name);
+            for (uint32_t d = 0; d < input.rank; ++d)
+                require(t.sizes[d] == scale.sizes[d],
+                        prefix + name + ".Sizes[" + std::to_string(d) + "] = " + std::to_string(t.sizes[d]) +
+                            " differs from ScaleTensor.Sizes[" + std::to_string(d) + "] = " +
+                            std::to_string(scale.sizes[d]));
+        };
+        sameAsScale(info.inputs[2], "BiasTensor");
+        sameAsScale(info.outputs[1], "OutputMeanTensor");
+        sameAsScale(info.outputs[2], "OutputVarianceTensor");
+        if (const TensorLayout* add = info.slotInput(3)) {
+            rankOf(*add, "FusedAddTensor");
+            for (uint32_t d = 0; d < input.rank; ++d)
+                require(add->sizes[d] == input.sizes[d],
+                        prefix + "FusedAddTensor.Sizes[" + std::to_string(d) + "] = " + std::to_string(add->sizes[d]) +
+                            " differs from InputTensor.Sizes[" + std::to_string(d) + "] = " +
+                            std::to_string(input.sizes[d]));
+        }
+        checkBroadcast(info.inputs[1], input, prefix + "ScaleTensor");
+        checkBroadcast(info.inputs[2], input, prefix + "BiasTensor");
     }
 
     static void checkScaleBias(OperatorInfo& info, const std::string& prefix, DML_FEATURE_LEVEL level) {

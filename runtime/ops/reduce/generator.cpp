@@ -1,8 +1,8 @@
 #include "ops/reduce/generator.h"
 
-#include <cstring>
 #include <stdexcept>
 
+#include "kernel/fused_activation.h"
 #include "kernel/glsl_library.h"
 
 namespace vkdml::reduce {
@@ -10,13 +10,6 @@ namespace vkdml::reduce {
 namespace {
 
 std::string u(uint64_t v) { return std::to_string(v) + "u"; }
-
-// A float constant with its exact bits.
-std::string floatLiteral(float v) {
-    uint32_t bits;
-    std::memcpy(&bits, &v, 4);
-    return "uintBitsToFloat(" + u(bits) + ")";
-}
 
 enum class Value { Float, Int, Uint };
 
@@ -35,41 +28,6 @@ Value valueOf(DML_TENSOR_DATA_TYPE type) {
 }
 
 const char* glslType(Value v) { return v == Value::Float ? "float" : v == Value::Int ? "int" : "uint"; }
-
-// The fused activation's call on `x`, its FLOAT attributes in desc order.
-std::string activationCall(const dml::FusedActivation& fused, const std::string& x) {
-    std::string args = x;
-    for (const dml::Attribute& a : fused.attributes.all())
-        if (a.kind == dml::FieldKind::Float) args += ", " + floatLiteral(a.value);
-    switch (fused.type) {
-        case DML_OPERATOR_INVALID:
-        case DML_OPERATOR_ACTIVATION_IDENTITY: return x;
-        case DML_OPERATOR_ACTIVATION_LINEAR: return "vk_act_linear(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_RELU: return "vk_act_relu(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_LEAKY_RELU: return "vk_act_leaky_relu(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU: return "vk_act_thresholded_relu(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_SHRINK: return "vk_act_shrink(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_HARD_SIGMOID: return "vk_act_hard_sigmoid(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_ELU: return "vk_act_elu(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_SCALED_ELU: return "vk_act_scaled_elu(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_CELU: return "vk_act_celu(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_TANH: return "vk_act_tanh(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_SCALED_TANH: return "vk_act_scaled_tanh(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_SIGMOID: return "vk_act_sigmoid(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_SOFTSIGN: return "vk_act_softsign(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_SOFTPLUS: return "vk_act_softplus(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return "vk_act_parametric_softplus(" + args + ")";
-        case DML_OPERATOR_ACTIVATION_GELU: return "vk_act_gelu(" + args + ")";
-        default: throw std::invalid_argument("no fused activation " + std::to_string(fused.type));
-    }
-}
-
-// The library functions a fused activation calls.
-std::string activationRoot(const dml::FusedActivation& fused) {
-    const std::string call = activationCall(fused, "x");
-    const size_t paren = call.find('(');
-    return paren == std::string::npos ? std::string() : call.substr(0, paren);
-}
 
 class Writer {
 public:
@@ -101,10 +59,10 @@ private:
         if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
         if (s_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
         out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize) + ") in;\n";
-        out_ += "layout(push_constant, std430) uniform Bases { uint base[4]; } pc;\n";
+        out_ += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kMaxSlots) + "]; } pc;\n";
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) {
             if (binding_[slot] == ~0u) continue;
-            const std::string access = slot == kOutput ? "buffer" : "readonly buffer";
+            const std::string access = p_.written(Slot(slot)) ? "buffer" : "readonly buffer";
             out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") " + access + " T" +
                     std::to_string(binding_[slot]) + " { uint " + buffer(slot) + "[]; };\n";
             if (slot == kInput && vector_)
@@ -124,9 +82,8 @@ private:
                                           "vk_m_isinf", "vk_m_signbit", "vk_m_inf", "vk_m_nan", "vk_m_signed_zero",
                                           "vk_div_cr", "vk_sqrt_cr", "vk_m_sqrt2", "vk_m_div2", "vk_m_div_pair",
                                           "vk_m_exp_hl", "vk_m_log_hl", "vk_log"};
-        if (p_.kind == Kind::Normalize && p_.fused.type != DML_OPERATOR_INVALID) {
-            const std::string root = activationRoot(p_.fused);
-            if (!root.empty()) roots.push_back(root);
+        if ((p_.kind == Kind::Normalize || p_.kind == Kind::BatchNorm) && p_.fused.type != DML_OPERATOR_INVALID) {
+            for (const std::string& root : kernel::fusedActivationRoots(p_.fused)) roots.push_back(root);
         }
         out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
         out_ += kernel::mathLibraryClosure(roots);
@@ -137,6 +94,9 @@ private:
         load(kInput, "loadIn");
         if (p_.present(kScale)) load(kScale, "loadScale");
         if (p_.present(kBias)) load(kBias, "loadBias");
+        if (p_.present(kMean) && !p_.written(kMean)) load(kMean, "loadMean");
+        if (p_.present(kVariance) && !p_.written(kVariance)) load(kVariance, "loadVariance");
+        if (p_.present(kAddend)) load(kAddend, "loadAddend");
     }
     void load(uint32_t slot, const char* name) {
         const std::string b = buffer(slot);
@@ -160,22 +120,28 @@ private:
     // store(i, v): the output element i. Elements narrower than a word share it with other invocations' elements:
     // one atomic flips exactly this element's bits from what they were to the new value.
     void stores() {
-        const std::string b = buffer(kOutput);
-        const DML_TENSOR_DATA_TYPE type = p_.types[kOutput];
-        out_ += "void storeBits(uint w, uint shift, uint mask, uint bits) {\n"
+        store(kOutput, "");
+        if (p_.written(kMean)) store(kMean, "Mean");
+        if (p_.written(kVariance)) store(kVariance, "Variance");
+    }
+    void store(uint32_t slot, const std::string& suffix) {
+        const std::string b = buffer(slot);
+        const DML_TENSOR_DATA_TYPE type = p_.types[slot];
+        const std::string storeBits = "storeBits" + suffix;
+        out_ += "void " + storeBits + "(uint w, uint shift, uint mask, uint bits) {\n"
                 "    uint current = " + b + "[w];\n"
                 "    atomicXor(" + b + "[w], (current & (mask << shift)) ^ ((bits & mask) << shift));\n}\n";
         const std::string arg = p_.isArg() ? "uint" : glslType(valueOf(type));
         std::string body;
         switch (type) {
             case DML_TENSOR_DATA_TYPE_FLOAT32: body = b + "[i] = floatBitsToUint(v);"; break;
-            case DML_TENSOR_DATA_TYPE_FLOAT16: body = "storeBits(i >> 1u, (i & 1u) * 16u, 0xffffu, vk_half_bits_from_float(v));"; break;
+            case DML_TENSOR_DATA_TYPE_FLOAT16: body = storeBits + "(i >> 1u, (i & 1u) * 16u, 0xffffu, vk_half_bits_from_float(v));"; break;
             case DML_TENSOR_DATA_TYPE_INT32:
             case DML_TENSOR_DATA_TYPE_UINT32: body = b + "[i] = uint(v);"; break;
             case DML_TENSOR_DATA_TYPE_INT16:
-            case DML_TENSOR_DATA_TYPE_UINT16: body = "storeBits(i >> 1u, (i & 1u) * 16u, 0xffffu, uint(v));"; break;
+            case DML_TENSOR_DATA_TYPE_UINT16: body = storeBits + "(i >> 1u, (i & 1u) * 16u, 0xffffu, uint(v));"; break;
             case DML_TENSOR_DATA_TYPE_INT8:
-            case DML_TENSOR_DATA_TYPE_UINT8: body = "storeBits(i >> 2u, (i & 3u) * 8u, 0xffu, uint(v));"; break;
+            case DML_TENSOR_DATA_TYPE_UINT8: body = storeBits + "(i >> 2u, (i & 3u) * 8u, 0xffu, uint(v));"; break;
             case DML_TENSOR_DATA_TYPE_INT64:
             case DML_TENSOR_DATA_TYPE_UINT64:
                 if (!p_.isArg()) throw std::invalid_argument("64-bit outputs are indices only");
@@ -183,11 +149,16 @@ private:
                 break;
             default: throw std::invalid_argument(std::string("no store for ") + dml::dataTypeName(type));
         }
-        out_ += "void store(uint i, " + arg + " v) { " + body + " }\n";
+        out_ += "void store" + suffix + "(uint i, " + arg + " v) { " + body + " }\n";
     }
 
     // rowBase(r): every slot's element index of row r's first element; elementOffset(j): of element j of a row.
     void offsets() {
+        offsets(0, "");
+        if (p_.hasHighSlots()) offsets(4, "2");
+    }
+    // The functions for slots first..first+3, their names ending in `suffix`.
+    void offsets(uint32_t first, const std::string& suffix) {
         auto walk = [&](const std::vector<Dim>& dims, const std::string& index) {
             std::string code = "    uint q = " + index + ";\n";
             for (size_t d = 0; d < dims.size(); ++d) {
@@ -195,15 +166,17 @@ private:
                 code += last ? "    uint c" + std::to_string(d) + " = q;\n"
                              : "    uint c" + std::to_string(d) + " = q % " + u(dims[d].size) + "; q = q / " +
                                    u(dims[d].size) + ";\n";
-                code += "    o += c" + std::to_string(d) + " * uvec4(" + u(uint32_t(dims[d].strides[0])) + ", " +
-                        u(uint32_t(dims[d].strides[1])) + ", " + u(uint32_t(dims[d].strides[2])) + ", " +
-                        u(uint32_t(dims[d].strides[3])) + ");\n";
+                code += "    o += c" + std::to_string(d) + " * uvec4(" + u(uint32_t(dims[d].strides[first])) + ", " +
+                        u(uint32_t(dims[d].strides[first + 1])) + ", " + u(uint32_t(dims[d].strides[first + 2])) +
+                        ", " + u(uint32_t(dims[d].strides[first + 3])) + ");\n";
             }
             return code;
         };
-        out_ += "uvec4 rowBase(uint r) {\n    uvec4 o = uvec4(pc.base[0], pc.base[1], pc.base[2], pc.base[3]);\n" +
-                walk(p_.kept, "r") + "    return o;\n}\n";
-        out_ += "uvec4 elementOffset(uint j) {\n    uvec4 o = uvec4(0u);\n" + walk(p_.reduced, "j") +
+        const std::string f = std::to_string(first);
+        out_ += "uvec4 rowBase" + suffix + "(uint r) {\n    uvec4 o = uvec4(pc.base[" + f + "], pc.base[" + f +
+                " + 1], pc.base[" + f + " + 2], pc.base[" + f + " + 3]);\n" + walk(p_.kept, "r") +
+                "    return o;\n}\n";
+        out_ += "uvec4 elementOffset" + suffix + "(uint j) {\n    uvec4 o = uvec4(0u);\n" + walk(p_.reduced, "j") +
                 "    return o;\n}\n";
     }
 
@@ -241,8 +214,8 @@ private:
                 "    if (!(abs(n.hi) >= 1.0e-30) || vk_m_isinf(n.hi) || vk_m_isinf(d.hi) || vk_m_isnan(d.hi))\n"
                 "        return pairOf(n.hi / d.hi, 0.0);\n"
                 "    return vk_m_div2(n.hi, n.lo, d.hi, d.lo);\n}\n"
-                "vk_f2 countPair() { return pairOf(" + floatLiteral(float(p_.rowLength)) + ", " +
-                floatLiteral(float(double(p_.rowLength) - double(float(p_.rowLength)))) + "); }\n";
+                "vk_f2 countPair() { return pairOf(" + kernel::exactFloatLiteral(float(p_.rowLength)) + ", " +
+                kernel::exactFloatLiteral(float(double(p_.rowLength) - double(float(p_.rowLength)))) + "); }\n";
         // Extremes: NaN wins; +0 is above -0.
         out_ += "float maxOf(float a, float b) {\n"
                 "    if (vk_m_isnan(a)) return a;\n    if (vk_m_isnan(b)) return b;\n"
@@ -354,7 +327,7 @@ private:
         const bool reverse = p_.kind == Kind::Scan && p_.decreasing;
         auto element = [&](const std::string& step) {
             const std::string j = reverse ? "N - 1u - (" + step + ")" : step;
-            return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n"
+            return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n" + high() +
                    "            " + v + " xIn = loadIn(o.x);\n" + code + "            }\n";
         };
         std::string out = "        if (live) {\n            uint next = lane;\n"
@@ -385,9 +358,15 @@ private:
                 default: x = "vk_float_from_half_bits(" + word + (k % 2 ? " >> 16u" : "") + ")"; break;  // FLOAT16
             }
             out += "            { uint j = q * " + u(vector_) + " + " + u(k) + ";\n            uvec4 o = first + " + u(k) +
-                   " * " + step + ";\n            " + vt() + " xIn = " + x + ";\n" + code + "            }\n";
+                   " * " + step + ";\n" + high() + "            " + vt() + " xIn = " + x + ";\n" + code +
+                   "            }\n";
         }
         return out + "        }\n";
+    }
+
+    // o2: slots 4-7's element indices of element j (only where such a slot is bound).
+    std::string high() const {
+        return p_.hasHighSlots() ? "            uvec4 o2 = rb2 + elementOffset2(j);\n" : "";
     }
 
     // Elements per vector load of the input (0: no vector loads).
@@ -413,6 +392,7 @@ private:
                 "    if (block < BLOCKS) {\n"
                 "        uint row = block * RPG + rowSlot;\n        bool live = row < ROWS;\n"
                 "        uvec4 rb = rowBase(live ? row : 0u);\n";
+        if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(live ? row : 0u);\n";
         switch (p_.kind) {
             case Kind::Reduce: reduceBody(); break;
             case Kind::Softmax:
@@ -421,6 +401,10 @@ private:
             case Kind::Normalize: normalizeBody(); break;
             case Kind::LpNormalize: lpNormalizeBody(); break;
             case Kind::Scan: scanBody(); break;
+            case Kind::BatchNorm:
+                out_ += forElements(batchNormElementGlsl(p_, kernel::fusedActivationCall(p_.fused, "y")));
+                break;
+            case Kind::Lrn: throw std::invalid_argument("LOCAL_RESPONSE_NORMALIZATION has a generator of its own");
         }
         out_ += "    }\n}\n";
     }
@@ -546,7 +530,7 @@ private:
             out_ += "        vk_f2 norm = pairOf(vk_sqrt_cr(value(acc)), 0.0);\n"
                     "        if (acc.hi >= 7.9e-31 && acc.hi <= 1.2e30) norm = vk_m_sqrt2(acc.hi, acc.lo);\n";
         }
-        out_ += "        if (norm.hi < " + floatLiteral(p_.epsilon) + ") norm = pairOf(" + floatLiteral(p_.epsilon) +
+        out_ += "        if (norm.hi < " + kernel::exactFloatLiteral(p_.epsilon) + ") norm = pairOf(" + kernel::exactFloatLiteral(p_.epsilon) +
                 ", 0.0);\n"
                 "        vk_f2 r = reciprocalOf(norm);\n" +
                 forElements("            store(o.y, timesPair(xIn, r));\n");
@@ -591,7 +575,7 @@ private:
             out_ += "        vk_f2 v = pairOf(0.0, 0.0);\n" +
                     forElements("            v = addSquare(v, minusMean(xIn, mean));\n") +
                     "        v = dividePairs(rowSum(v), countPair());\n"
-                    "        vk_f2 e = vk_two_sum(v.hi, " + floatLiteral(p_.epsilon) + ");\n"
+                    "        vk_f2 e = vk_two_sum(v.hi, " + kernel::exactFloatLiteral(p_.epsilon) + ");\n"
                     "        e.lo = e.lo + v.lo;\n"
                     "        deviation = pairOf(vk_sqrt_cr(value(e)), 0.0);\n"
                     "        if (e.hi >= 7.9e-31 && e.hi <= 1.2e30) deviation = vk_m_sqrt2(e.hi, e.lo);\n";
@@ -600,7 +584,9 @@ private:
         std::string y = "            float y = normalized(minusMean(xIn, mean), deviation, inverse, invertible);\n";
         if (p_.present(kScale)) y += "            y = y * loadScale(o.z);\n";
         if (p_.present(kBias)) y += "            y = y + loadBias(o.w);\n";
-        out_ += forElements(y + "            store(o.y, " + activationCall(p_.fused, "y") + ");\n");
+        if (p_.present(kAddend)) y += "            y = y + loadAddend(o2.z);\n";
+        if (p_.writesStatistics) out_ += batchNormStatisticsGlsl(p_);
+        out_ += forElements(y + "            store(o.y, " + kernel::fusedActivationCall(p_.fused, "y") + ");\n");
     }
 
     const Plan& p_;

@@ -32,4 +32,14 @@ uint32_t threadsPerRowFor(uint64_t rowLength, uint32_t workgroupSize);
 // Throws std::invalid_argument for what the kernels cannot express (a bug in the family's checks).
 std::string generateReductionGlsl(const Plan& plan, const KernelShape& shape);
 
+// LOCAL_RESPONSE_NORMALIZATION (generator_lrn.cpp): one invocation per element, `shape.workgroupSize` of them per
+// workgroup (threadsPerRow 1), the grid laid out as the reduction kernels'.
+std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape);
+
+// BATCH_NORMALIZATION's per-element code (generator_batchnorm.cpp), run inside the reduction kernel's element loop
+// (rows of one element): xIn the input element, o and o2 every slot's element index; stores the result.
+std::string batchNormElementGlsl(const Plan& plan, const std::string& activation);
+// BATCH_NORMALIZATION_TRAINING's statistics stores: the row's first invocation writes the mean and variance pairs.
+std::string batchNormStatisticsGlsl(const Plan& plan);
+
 }  // namespace vkdml::reduce

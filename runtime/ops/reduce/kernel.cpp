@@ -1,12 +1,11 @@
 #include "ops/reduce/kernel.h"
 
 #include <algorithm>
-#include <cassert>
 
-#include "core/buffer.h"
 #include "core/device.h"
 #include "core/error.h"
 #include "ops/reduce/generator.h"
+#include "ops/whole_tensor.h"
 
 namespace vkdml::reduce {
 
@@ -25,20 +24,14 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info) 
     const auto& limits = ctx.limits();
     name_ = std::string(info.schema->kernel) + "_" + dml::dataTypeName(plan_.types[kInput]);
 
-    // Every tensor is bound whole: its range must fit one binding, and element indices fit 32 bits.
-    uint64_t maxRange = std::min<uint64_t>(limits.maxStorageBufferRange, 0xFFFFFFF0ull);
-    if (uint64_t forced = device.options().maxBindingBytes) maxRange = std::min(maxRange, forced);
-    const uint64_t alignment = std::max<uint64_t>(limits.minStorageBufferOffsetAlignment, 4);
-    const dml::TensorLayout* layouts[kMaxSlots] = {&info.inputs[0], &info.outputs[0], nullptr, nullptr};
-    if (plan_.kind == Kind::Normalize) layouts[kScale] = info.slotInput(1), layouts[kBias] = info.slotInput(2);
+    // Every tensor is bound whole.
     for (uint32_t s = 0; s < kMaxSlots; ++s) {
-        if (!layouts[s]) continue;
-        totals_[s] = layouts[s]->totalBytes;
-        elementBytes_[s] = std::max<uint32_t>(1, dml::elementSizeInBits(layouts[s]->dataType) / 8);
-        if (totals_[s] + alignment > maxRange)
-            fail(E_NOTIMPL, info.name() + ": a " + std::to_string(totals_[s]) + "-byte tensor; vkdml's reductions bind "
-                                "each tensor whole and " + ctx.caps().properties.deviceName + " binds at most " +
-                                std::to_string(maxRange) + " bytes");
+        const SlotSource& source = plan_.sources[s];
+        if (!source.present) continue;
+        const dml::TensorLayout& layout = source.output ? info.outputs[source.index] : info.inputs[source.index];
+        totals_[s] = layout.totalBytes;
+        elementBytes_[s] = std::max<uint32_t>(1, dml::elementSizeInBits(layout.dataType) / 8);
+        ops::requireWholeBinding(device, totals_[s], info.name());
     }
 
     KernelShape shape;
@@ -50,6 +43,17 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info) 
     // CPU devices run their own shapes (below), unless a test asks for the GPU's.
     const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     const bool cpuShapes = cpu && !device.options().reductionGpuShapes;
+    if (plan_.kind == Kind::Lrn) {
+        // One invocation per element walks its whole window (clipped to the tensor): llvmpipe's loop guard bounds it.
+        const LrnWindow& w = plan_.lrn;
+        const uint64_t window = w.crossChannel ? std::min<uint64_t>(w.localSize, w.sizes[1])
+                                               : std::min<uint64_t>(w.localSize, w.sizes[2]) *
+                                                     std::min<uint64_t>(w.localSize, w.sizes[3]);
+        if (cpu && window > uint64_t(kUnroll) * kMaxLoopIterations)
+            fail(E_NOTIMPL, info.name() + ": a window of " + std::to_string(window) + " elements; on " +
+                                ctx.caps().properties.deviceName + " vkdml's LOCAL_RESPONSE_NORMALIZATION sums at most " +
+                                std::to_string(uint64_t(kUnroll) * kMaxLoopIterations) + " per element");
+    }
     if (plan_.kind == Kind::Scan && needed > 1 && cpu)
         fail(E_NOTIMPL, info.name() + ": a scan along " + std::to_string(plan_.rowLength) + " elements; on " +
                             ctx.caps().properties.deviceName + " vkdml scans rows of at most " +
@@ -88,37 +92,30 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info) 
     source.key = plan_.hash() ^ (uint64_t(shape.threadsPerRow) << 48) ^ (uint64_t(shape.nativeHalf) << 60) ^
                  (uint64_t(shape.exactDivSqrt) << 61);
     source.name = name_;
-    source.layout = {buffers, 4 * sizeof(uint32_t)};
+    source.layout = {buffers, kMaxSlots * sizeof(uint32_t)};
     source.workgroupSize = shape.workgroupSize;
     const Plan& plan = plan_;
-    source.glsl = [&plan, shape] { return generateReductionGlsl(plan, shape); };
+    source.glsl = [&plan, shape] {
+        return plan.kind == Kind::Lrn ? generateLrnGlsl(plan, shape) : generateReductionGlsl(plan, shape);
+    };
     source.describe = [&plan] { return "reduction: " + plan.describe(); };
     pipeline_ = device.pipelines().get(source);
 }
 
 void ReductionKernel::record(vk::Recording& recording, const ops::KernelBuffers& buffers) const {
-    const vk::Context& ctx = recording.context();
-    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
-    const BoundBuffer* bound[kMaxSlots] = {buffers.inputs[0], buffers.outputs[0], nullptr, nullptr};
-    size_t next = 1;
-    for (uint32_t s = kScale; s <= kBias; ++s)
-        if (plan_.present(Slot(s))) bound[s] = buffers.inputs[next++];
+    const BoundBuffer* bound[kMaxSlots] = {};
+    for (uint32_t s = 0; s < kMaxSlots; ++s) {
+        const SlotSource& source = plan_.sources[s];
+        if (source.present) bound[s] = source.output ? buffers.outputs[source.index] : buffers.inputs[source.index];
+    }
 
     vk::BoundBuffer ranges[kMaxSlots];
     uint32_t bases[kMaxSlots] = {};
     uint32_t count = 0;
-    for (uint32_t s = 0; s < kMaxSlots; ++s) {
-        if (!plan_.present(Slot(s))) continue;
-        const BoundBuffer& b = *bound[s];
-        // The binding table proved the tensor inside its buffer; DMLCalcBufferTensorSize is whole words.
-        assert(b.offset % 16 == 0 && b.offset + totals_[s] <= b.buffer->size());
-        const uint64_t aligned = b.offset - b.offset % alignment;
-        const uint64_t end = b.offset + (totals_[s] & ~uint64_t(3));  // covers every element's word
-        ranges[count].range = {b.buffer->handle(), aligned, end - aligned};
-        ranges[count].written = s == kOutput;
-        bases[s] = static_cast<uint32_t>((b.offset - aligned) / elementBytes_[s]);
-        ++count;
-    }
+    for (uint32_t s = 0; s < kMaxSlots; ++s)
+        if (plan_.present(Slot(s)))
+            ranges[count++] = ops::wholeTensorRange(recording.context(), *bound[s], totals_[s], elementBytes_[s],
+                                                    plan_.written(Slot(s)), bases[s]);
     vk::DispatchCommand command;
     command.pipeline = &pipeline_;
     command.bindings = ranges;

@@ -20,10 +20,31 @@ enum class Kind : uint8_t {
     Normalize,   // (x - mean) / sqrt(variance + epsilon) * scale + bias, then the fused activation
     LpNormalize, // x / max(||x||_p, epsilon)
     Scan,        // running SUM or MULTIPLY (`function`) along the row, in `decreasing` order, `exclusive` or not
+    BatchNorm,   // (x - mean) / sqrt(variance + epsilon) * scale + bias with given statistics: rows of one element
+    Lrn,         // x / (bias + alpha / size * sum of squares over a window)^beta: rows of one element
 };
 
-// Tensor slots in the kernel's bindings.
-enum Slot : uint32_t { kInput = 0, kOutput = 1, kScale = 2, kBias = 3, kMaxSlots = 4 };
+// Tensor slots in the kernel's bindings. The shaders step slots 0-3 as one uvec4 and 4-7 as a second one.
+// kMean, kVariance: BATCH_NORMALIZATION's statistics inputs, BATCH_NORMALIZATION_TRAINING's statistics outputs;
+// kAddend: BATCH_NORMALIZATION_TRAINING's FusedAddTensor.
+enum Slot : uint32_t {
+    kInput = 0, kOutput = 1, kScale = 2, kBias = 3, kMean = 4, kVariance = 5, kAddend = 6, kMaxSlots = 8
+};
+
+// Where one slot's tensor is: an output or an input, its index in OperatorInfo::outputs / inputs.
+struct SlotSource {
+    bool present = false, output = false;
+    uint32_t index = 0;
+};
+
+// LOCAL_RESPONSE_NORMALIZATION's window: the 4-D input and output, unmerged.
+struct LrnWindow {
+    uint32_t sizes[4] = {};
+    uint64_t inStrides[4] = {}, outStrides[4] = {};
+    bool crossChannel = true;
+    uint32_t localSize = 1;
+    float alphaOverSize = 0.0f, beta = 0.0f, bias = 0.0f;  // alphaOverSize: Alpha / LocalSize rounded once
+};
 
 // One (possibly merged) dimension: its size and, per slot, the stride in elements (0 where the slot does not move
 // along it: the output of a one-value-per-row reduction along reduced dimensions, broadcast scales and biases).
@@ -40,12 +61,17 @@ struct Plan {
     float epsilon = 0.0f;                         // Normalize, LpNormalize
     uint32_t p = 2;                               // LpNormalize: 1 or 2
     bool exclusive = false;                       // Scan: each output excludes its own element
-    dml::FusedActivation fused;                   // Normalize
-    DML_TENSOR_DATA_TYPE types[kMaxSlots] = {};   // UNKNOWN for an absent scale or bias
+    bool writesStatistics = false;                // Normalize: mean and variance to kMean / kVariance (BN training)
+    dml::FusedActivation fused;                   // Normalize, BatchNorm
+    LrnWindow lrn;                                // Lrn
+    DML_TENSOR_DATA_TYPE types[kMaxSlots] = {};   // UNKNOWN for an absent slot
+    SlotSource sources[kMaxSlots];
     std::vector<Dim> kept, reduced;               // innermost first
     uint64_t rows = 1, rowLength = 1;
 
     bool present(Slot slot) const { return types[slot] != DML_TENSOR_DATA_TYPE_UNKNOWN; }
+    bool written(Slot slot) const { return slot == kOutput || (writesStatistics && (slot == kMean || slot == kVariance)); }
+    bool hasHighSlots() const { return present(kMean) || present(kVariance) || present(kAddend); }
     bool writesRows() const { return kind != Kind::Reduce; }  // every element of a row written back
     bool isArg() const {
         return kind == Kind::Reduce &&
@@ -54,6 +80,9 @@ struct Plan {
     std::string describe() const;  // for messages and tests
     uint64_t hash() const;
 };
+
+// Where every slot of `type`'s kernel finds its tensor in `info`.
+void slotSources(const dml::OperatorInfo& info, SlotSource (&sources)[kMaxSlots]);
 
 // The reduced axes of an operator, as a bit mask over the input's dimensions.
 uint32_t reducedAxes(const dml::OperatorInfo& info);

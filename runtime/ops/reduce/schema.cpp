@@ -54,6 +54,18 @@ constexpr SupportRow kMvn1Rows[] = {
 };
 constexpr SupportTable kMvn1Support{kMvn1Rows, std::size(kMvn1Rows)};
 
+// BATCH_NORMALIZATION: 4-D from 1_0, 1-8-D from 3_1. BATCH_NORMALIZATION_TRAINING (4_1): 1-8-D.
+// LOCAL_RESPONSE_NORMALIZATION: 4-D at every level.
+constexpr SupportRow kBatchNormRows[] = {
+    {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
+    {DML_FEATURE_LEVEL_3_1, 1, 8, kFloatTypes},
+};
+constexpr SupportTable kBatchNormSupport{kBatchNormRows, std::size(kBatchNormRows)};
+constexpr SupportRow kBatchNormTrainingRows[] = {{DML_FEATURE_LEVEL_4_1, 1, 8, kFloatTypes}};
+constexpr SupportTable kBatchNormTrainingSupport{kBatchNormTrainingRows, std::size(kBatchNormTrainingRows)};
+constexpr SupportRow kLrnRows[] = {{DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes}};
+constexpr SupportTable kLrnSupport{kLrnRows, std::size(kLrnRows)};
+
 // LP_NORMALIZATION: 4-D from 1_0, 1-8-D from 3_1.
 constexpr SupportRow kLpRows[] = {
     {DML_FEATURE_LEVEL_1_0, 4, 4, kFloatTypes},
@@ -101,6 +113,29 @@ constexpr FieldSpec kMvn1Fields[] = {kIn, kScale, kBias, kOut, kAxes, {"Normaliz
 constexpr FieldSpec kMvn2Fields[] = {kIn,  kScale, kBias, kOut, kAxes, {"UseMean", FieldKind::Uint},
                                      {"UseVariance", FieldKind::Uint}, kEpsilon, kFused};
 
+// BATCH_NORMALIZATION: every tensor required; Spatial has had no effect since 4_0 (vkdml ignores it at every level).
+constexpr FieldSpec kBatchNormFields[] = {kIn,
+                                          {"MeanTensor", FieldKind::InputTensor},
+                                          {"VarianceTensor", FieldKind::InputTensor},
+                                          {"ScaleTensor", FieldKind::InputTensor},
+                                          {"BiasTensor", FieldKind::InputTensor},
+                                          kOut,
+                                          {"Spatial", FieldKind::Uint},
+                                          kEpsilon,
+                                          kFused};
+constexpr FieldSpec kBatchNormTrainingFields[] = {
+    kIn,
+    {"ScaleTensor", FieldKind::InputTensor},
+    {"BiasTensor", FieldKind::InputTensor},
+    {"FusedAddTensor", FieldKind::InputTensor, FloatRule::Any, nullptr, 0, DML_FEATURE_LEVEL_1_0},
+    kOut,
+    {"OutputMeanTensor", FieldKind::OutputTensor},
+    {"OutputVarianceTensor", FieldKind::OutputTensor},
+    kEpsilon,
+    kFused};
+constexpr FieldSpec kLrnFields[] = {kIn,  kOut, {"CrossChannel", FieldKind::Uint}, {"LocalSize", FieldKind::Uint},
+                                    {"Alpha", FieldKind::Float}, {"Beta", FieldKind::Float}, {"Bias", FieldKind::Float}};
+
 constexpr FieldSpec kAxis{"Axis", FieldKind::Uint};
 constexpr FieldSpec kDirection{"AxisDirection", FieldKind::Enum, FloatRule::Any, nullptr,
                                DML_AXIS_DIRECTION_DECREASING + 1};
@@ -126,6 +161,12 @@ constexpr OperatorSchema kSchemas[] = {
     {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, VKDML_FIELDS(kMvn1Fields), &kMvn1Support, false, "mvn"},
     {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, VKDML_FIELDS(kMvn2Fields), &kAnyRankFloatSupport, false, "mvn"},
     {DML_OPERATOR_LP_NORMALIZATION, VKDML_FIELDS(kLpFields), &kLpSupport, false, "lp_normalization"},
+    {DML_OPERATOR_BATCH_NORMALIZATION, VKDML_FIELDS(kBatchNormFields), &kBatchNormSupport, false,
+     "batch_normalization"},
+    {DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, VKDML_FIELDS(kBatchNormTrainingFields), &kBatchNormTrainingSupport,
+     false, "batch_normalization_training"},
+    {DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION, VKDML_FIELDS(kLrnFields), &kLrnSupport,
+     false, "local_response_normalization"},
     {DML_OPERATOR_CUMULATIVE_SUMMATION, VKDML_FIELDS(kCumulativeSumFields), &kScanSupport, true, "cumulative_sum"},
     {DML_OPERATOR_CUMULATIVE_PRODUCT, VKDML_FIELDS(kCumulativeProductFields), &kScanSupport, true,
      "cumulative_product"},

@@ -1,6 +1,6 @@
 // The reduction family's operators as schema rows (dml/operator_schema.h): REDUCE, ARGMIN, ARGMAX, the softmax
-// family, the mean-variance and LP normalizations and the cumulative sum and product, every operator that computes
-// statistics (or running values) over a set of axes.
+// family, the mean-variance, batch, LP and local response normalizations and the cumulative sum and product, every
+// operator that computes statistics (or running values) over a set of axes or a window.
 #pragma once
 
 #include "dml/operator_schema.h"

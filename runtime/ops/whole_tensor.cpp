@@ -1,0 +1,36 @@
+#include "ops/whole_tensor.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/buffer.h"
+#include "core/device.h"
+#include "core/error.h"
+
+namespace vkdml::ops {
+
+void requireWholeBinding(Device& device, uint64_t totalBytes, const std::string& operatorName) {
+    const vk::Context& ctx = device.context();
+    uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
+    if (uint64_t forced = device.options().maxBindingBytes) maxRange = std::min(maxRange, forced);
+    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
+    if (totalBytes + alignment > maxRange)
+        fail(E_NOTIMPL, operatorName + ": a " + std::to_string(totalBytes) + "-byte tensor; vkdml binds each of its "
+                            "tensors whole and " + ctx.caps().properties.deviceName + " binds at most " +
+                            std::to_string(maxRange) + " bytes");
+}
+
+vk::BoundBuffer wholeTensorRange(const vk::Context& ctx, const BoundBuffer& buffer, uint64_t totalBytes,
+                                 uint32_t elementBytes, bool written, uint32_t& base) {
+    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
+    assert(buffer.offset % 16 == 0 && buffer.offset + totalBytes <= buffer.buffer->size());
+    const uint64_t aligned = buffer.offset - buffer.offset % alignment;
+    const uint64_t end = buffer.offset + (totalBytes & ~uint64_t(3));  // covers every element's word
+    vk::BoundBuffer range;
+    range.range = {buffer.buffer->handle(), aligned, end - aligned};
+    range.written = written;
+    base = static_cast<uint32_t>((buffer.offset - aligned) / elementBytes);
+    return range;
+}
+
+}  // namespace vkdml::ops
