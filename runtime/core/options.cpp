@@ -58,6 +58,7 @@ Options Options::fromEnvironment() {
     o.fusion = !flag("VKDML_DISABLE_FUSION");
     o.activationOwnKernels = flag("VKDML_ACTIVATION_OWN_KERNELS");
     o.reductionGpuShapes = flag("VKDML_TEST_REDUCTION_GPU_SHAPES");
+    o.gemmGpuShapes = flag("VKDML_TEST_GEMM_GPU_SHAPES");
     o.maxBindingBytes = number("VKDML_MAX_BINDING_BYTES", 0);
     return o;
 }

@@ -16,6 +16,7 @@ struct Options {
     // Test and benchmark switches.
     bool activationOwnKernels = false;  // VKDML_ACTIVATION_OWN_KERNELS: strided activations keep their own kernels
     bool reductionGpuShapes = false;    // VKDML_TEST_REDUCTION_GPU_SHAPES: CPU devices run the GPU reduction shapes
+    bool gemmGpuShapes = false;         // VKDML_TEST_GEMM_GPU_SHAPES: CPU devices run the GPU GEMM kernel (tiles staged in shared memory)
     bool benchNaiveKernels = false;     // vkdmlTestSetOption only: vkdml-bench's naive baseline kernels
     uint64_t maxBindingBytes = 0;       // VKDML_MAX_BINDING_BYTES: cap one binding's bytes (0: the device's limit)
 

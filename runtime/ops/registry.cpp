@@ -4,6 +4,7 @@
 
 #include "ops/elementwise/family.h"
 #include "ops/elementwise/pipelines.h"
+#include "ops/gemm/family.h"
 #include "ops/reduce/family.h"
 
 namespace vkdml::ops {
@@ -13,6 +14,7 @@ namespace {
 const Family* const kFamilies[] = {
     &elementwise::family(),
     &reduce::family(),
+    &gemm::family(),
 };
 
 }  // namespace

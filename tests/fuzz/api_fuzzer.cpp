@@ -116,7 +116,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_REDUCE,             DML_OPERATOR_ARGMAX,              DML_OPERATOR_ACTIVATION_SOFTMAX1,
         DML_OPERATOR_ACTIVATION_LOG_SOFTMAX, DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1,
         DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, DML_OPERATOR_BATCH_NORMALIZATION,
-        DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION};
+        DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION,
+        DML_OPERATOR_MATRIX_MULTIPLY_INTEGER, DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY,
+        DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -291,6 +293,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (type == DML_OPERATOR_BATCH_NORMALIZATION) typedDesc = &batchNorm;
     if (type == DML_OPERATOR_BATCH_NORMALIZATION_TRAINING) typedDesc = &batchNormTraining;
     if (type == DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION) typedDesc = &lrn;
+    // The matrix multiplies: B, C and every scale and zero point the input's or the output's desc (or NULL where
+    // optional), raw transposes (2 and 3 invalid), the ADD1 fused activation.
+    const uint8_t gemmShape = in.take<uint8_t>();
+    const DML_TENSOR_DESC* matrixB = gemmShape & 1 ? &output.desc : &input.desc;
+    const DML_TENSOR_DESC* optional = gemmShape & 2 ? nullptr : gemmShape & 4 ? &input.desc : &output.desc;
+    DML_GEMM_OPERATOR_DESC gemm{&input.desc, matrixB, optional, &output.desc, DML_MATRIX_TRANSFORM_NONE,
+                                DML_MATRIX_TRANSFORM_NONE, opDesc.a0, opDesc.a1, add1.FusedActivation};
+    setRaw(gemm.TransA, (gemmShape >> 3) & 3u);
+    setRaw(gemm.TransB, (gemmShape >> 5) & 3u);
+    DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC matmulInteger{&input.desc, optional, matrixB, optional, &output.desc};
+    DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC qlinearMatmul{
+        &input.desc, stat, optional, matrixB, stat, optional, stat, optional, &output.desc};
+    DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC matmulIntegerToFloat{
+        &input.desc, stat, optional, matrixB, stat, optional, optional, &output.desc};
+    if (type == DML_OPERATOR_GEMM) typedDesc = &gemm;
+    if (type == DML_OPERATOR_MATRIX_MULTIPLY_INTEGER) typedDesc = &matmulInteger;
+    if (type == DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY) typedDesc = &qlinearMatmul;
+    if (type == DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT) typedDesc = &matmulIntegerToFloat;
     DML_OPERATOR_DESC desc{};
     setRaw(desc.Type, type);
     desc.Desc = in.take<uint8_t>() < 250 ? typedDesc : nullptr;
@@ -397,6 +417,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                 : quantizedAddType ? 8
                                 : quantize63Type ? 1 + quantize63.QuantizationTensorCount
                                 : type == DML_OPERATOR_ELEMENT_WISE_IF || quant ? 3
+                                : type == DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY ? 8
+                                : type == DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT ? 7
+                                : type == DML_OPERATOR_MATRIX_MULTIPLY_INTEGER ? 4
+                                : type == DML_OPERATOR_GEMM ? 3
                                 : type == DML_OPERATOR_BATCH_NORMALIZATION ? 5
                                 : type == DML_OPERATOR_BATCH_NORMALIZATION_TRAINING ? 4
                                 : type == DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU || twoInputs ? 2

@@ -393,6 +393,41 @@ def batchnorm_lrn(node, xs):
 # ---- END batch and local response normalization ---------------------------------------------------------------------
 
 
+# ---- BEGIN the GEMM family (Gemm, MatMul, MatMulInteger, QLinearMatMul) ------------------------------------------
+# As ONNX Runtime maps them: Gemm -> GEMM (transA, transB, alpha, beta; C broadcast to the output's sizes, here
+# materialized), MatMul -> GEMM (Alpha 1, no C; ranks up to 4, no batch broadcasting in ONNX 1.12's tests),
+# MatMulInteger -> MATRIX_MULTIPLY_INTEGER, QLinearMatMul -> QUANTIZED_LINEAR_MATRIX_MULTIPLY (scalar scales and
+# zero points as one-element tensors of A's rank). Every tensor is packed at its DML sizes, its own type.
+GEMM_FAMILY = {"Gemm": "GEMM", "MatMul": "GEMM", "MatMulInteger": "MATRIX_MULTIPLY_INTEGER",
+               "QLinearMatMul": "QUANTIZED_LINEAR_MATRIX_MULTIPLY"}
+GEMM_TESTS = ([f"test_gemm_{v}" for v in ("default_zero_bias", "default_no_bias", "default_scalar_bias",
+                                          "default_single_elem_vector_bias", "default_vector_bias",
+                                          "default_matrix_bias", "transposeA", "transposeB", "alpha", "beta",
+                                          "all_attributes")]
+              + ["test_matmul_2d", "test_matmul_3d", "test_matmul_4d", "test_matmulinteger",
+                 "test_qlinearmatmul_2D", "test_qlinearmatmul_3D"])
+
+
+def gemm_family(node, types, xs, y):
+    """(compare, attributes, [(ONNX type, array or None)] in DML binding order, expected output) of a GEMM-family
+    node; `types` and `xs`: the node's inputs."""
+    op = node.op_type
+    if op in ("Gemm", "MatMul"):
+        a, b = xs[0], xs[1]
+        trans_a, trans_b = (attr(node, "transA", 0), attr(node, "transB", 0)) if op == "Gemm" else (0, 0)
+        alpha, beta = (attr(node, "alpha", 1.0), attr(node, "beta", 1.0)) if op == "Gemm" else (1.0, 0.0)
+        c = (types[2], np.broadcast_to(xs[2], y.shape).copy()) if op == "Gemm" and len(xs) > 2 else (types[0], None)
+        return ACTIVATION_COMPARE, [trans_a, trans_b, alpha, beta], [(types[0], a), (types[1], b), c], y
+    rank = xs[0].ndim
+
+    def param(i):
+        return (types[i], xs[i].reshape((1,) * rank)) if len(xs) > i and xs[i] is not None else (types[0], None)
+    if op == "MatMulInteger":
+        return "exact", [], [(types[0], xs[0]), param(2), (types[1], xs[1]), param(3)], y
+    return "exact", [], [(types[0], xs[0]), param(1), param(2), (types[3], xs[3]), param(4), param(5), param(6),
+                         param(7)], y
+# ---- END the GEMM family -------------------------------------------------------------------------------------------
+
 NO_FLOAT64_REDUCTION = "FLOAT64: DirectML has no FLOAT64 reduction"
 
 
@@ -499,6 +534,7 @@ REDUCTION_TESTS += BATCHNORM_LRN_TESTS
 SKIPPED.update({f"test_batchnorm_{v}_training_mode": BATCHNORM_TRAINING for v in ("example", "epsilon")})
 FAMILIES += ("test_batchnorm", "test_lrn")
 # ---- END batch and local response normalization: the tests --------------------------------------------------------
+FAMILIES += ("test_gemm", "test_matmul", "test_qlinearmatmul")  # the GEMM family
 FAMILIES += ("test_reduce_", "test_argmax", "test_argmin", "test_softmax", "test_logsoftmax", "test_hardmax",
              "test_mvn", "test_layer_normalization", "test_instancenorm")
 
@@ -525,7 +561,7 @@ def main():
 
     available = set(os.listdir(node_dir))
     SKIPPED.update({t: r for t, r in NEWER_THAN_ONNX_1_12.items() if t in available})
-    classified = set(ACTIVATIONS) | set(ELEMENTWISE_TESTS) | set(REDUCTION_TESTS) | set(SKIPPED)
+    classified = set(ACTIVATIONS) | set(ELEMENTWISE_TESTS) | set(REDUCTION_TESTS) | set(GEMM_TESTS) | set(SKIPPED)
     missing = sorted(classified - available)
     if missing:
         sys.exit(f"ONNX test data was not generated for: {' '.join(missing)}")
@@ -564,7 +600,9 @@ def main():
             if len(graph.node) != 1:
                 raise Skip(EXPANDED)
             node = graph.node[0]
-            if node.op_type in REDUCTION_FAMILY:
+            if node.op_type in GEMM_FAMILY:
+                op, used = GEMM_FAMILY[node.op_type], len(inputs)
+            elif node.op_type in REDUCTION_FAMILY:
                 op = REDUCTION_FAMILY[node.op_type]
                 used = len(inputs) if node.op_type in NORMALIZATIONS else 1  # ReduceSum's axes: a CPU constant
                 check_reduction_types(test, op, inputs[:used], outputs[0])
@@ -583,7 +621,7 @@ def main():
             for t in inputs[:used] + outputs:
                 if t not in DML_TYPES:
                     raise Skip(NO_TYPE.format(type_name(t)))
-            if test not in ACTIVATIONS and node.op_type not in REDUCTION_FAMILY:
+            if test not in ACTIVATIONS and node.op_type not in REDUCTION_FAMILY and node.op_type not in GEMM_FAMILY:
                 check_listed(op, [DML_TYPES[t][0] for t in inputs[:used] + outputs[:1]])
             if test in SKIPPED:  # a skip whose reason elementwise() gives must not turn into a run
                 sys.exit(f"{test} is listed as skipped but would run as {op}")
@@ -603,6 +641,11 @@ def main():
                     tensor.ParseFromString(f.read())
                 return numpy_helper.to_array(tensor)
 
+            if node.op_type in GEMM_FAMILY:
+                compare, attrs, tensors, y = gemm_family(node, inputs, [load(f"input_{i}.pb") for i in range(used)],
+                                                         load("output_0.pb"))
+                export_case(test, data_set, op, compare, attrs, tensors + [(outputs[0], y)])
+                continue
             if node.op_type in REDUCTION_FAMILY:  # all inputs: ReduceSum's axes too
                 compare, attrs, xs, out_sizes = reduction(node, opset,
                                                           [load(f"input_{i}.pb") for i in range(len(inputs))])

@@ -101,6 +101,11 @@ const OperatorName kReductionOperators[] = {
     {DML_OPERATOR_BATCH_NORMALIZATION, "BATCH_NORMALIZATION", 5},  // Input, Mean, Variance, Scale, Bias
     {DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION, "LOCAL_RESPONSE_NORMALIZATION", 1},
     // ---- END batch and local response normalization ----
+    // ---- BEGIN the GEMM family ----
+    {DML_OPERATOR_GEMM, "GEMM", 3},                                          // A, B, C?
+    {DML_OPERATOR_MATRIX_MULTIPLY_INTEGER, "MATRIX_MULTIPLY_INTEGER", 4},    // A, AZeroPoint?, B, BZeroPoint?
+    {DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY, "QUANTIZED_LINEAR_MATRIX_MULTIPLY", 8},
+    // ---- END the GEMM family ----
 };
 
 // The reduction family's desc fields, read in declaration order from a case's attributes.
@@ -208,6 +213,26 @@ HRESULT createReductionOperator(VkdmlDevice device, DML_OPERATOR_TYPE type, cons
             return create(&d);
         }
         // ---- END batch and local response normalization ----
+        // ---- BEGIN the GEMM family ----
+        case DML_OPERATOR_GEMM: {
+            DML_GEMM_OPERATOR_DESC d{t[0], t[1], t[2], t[3], DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE,
+                                     1.0f, 0.0f, nullptr};
+            d.TransA = fields.uint() ? DML_MATRIX_TRANSFORM_TRANSPOSE : DML_MATRIX_TRANSFORM_NONE;
+            d.TransB = fields.uint() ? DML_MATRIX_TRANSFORM_TRANSPOSE : DML_MATRIX_TRANSFORM_NONE;
+            d.Alpha = fields.real();
+            d.Beta = fields.real();
+            return create(&d);
+        }
+        case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER: {
+            const DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC d{t[0], t[1], t[2], t[3], t[4]};
+            return create(&d);
+        }
+        case DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY: {
+            const DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC d{t[0], t[1], t[2], t[3], t[4],
+                                                                       t[5], t[6], t[7], t[8]};
+            return create(&d);
+        }
+        // ---- END the GEMM family ----
         default: FAIL("not a reduction-family operator: " << int(type)); return E_NOTIMPL;
     }
 }

@@ -35,7 +35,7 @@ TEST_CASE("activation support rows by feature level") {
     CHECK(celu->support->at(DML_FEATURE_LEVEL_2_1)->maxRank == 5);
     CHECK(celu->support->at(DML_FEATURE_LEVEL_6_4)->minRank == 1);
     CHECK(celu->support->at(DML_FEATURE_LEVEL_6_4)->maxRank == 8);
-    CHECK(vkdml::ops::schemas().schema(DML_OPERATOR_GEMM) == nullptr);
+    CHECK(vkdml::ops::schemas().schema(DML_OPERATOR_CONVOLUTION) == nullptr);
 }
 
 TEST_CASE("unknown, unimplemented and too-new operators") {
@@ -54,9 +54,9 @@ TEST_CASE("unknown, unimplemented and too-new operators") {
     desc.Type = DML_OPERATOR_INVALID;
     CHECK(hr(&desc, DML_FEATURE_LEVEL_6_4) == E_INVALIDARG);
     CHECK(hr(nullptr, DML_FEATURE_LEVEL_6_4) == E_INVALIDARG);
-    desc.Type = DML_OPERATOR_GEMM;
+    desc.Type = DML_OPERATOR_CONVOLUTION;
     CHECK(hr(&desc, DML_FEATURE_LEVEL_6_4, &message) == E_NOTIMPL);
-    CHECK(message.find("DML_OPERATOR_GEMM") != std::string::npos);
+    CHECK(message.find("DML_OPERATOR_CONVOLUTION") != std::string::npos);
     desc.Type = DML_OPERATOR_ACTIVATION_CELU;
     CHECK(hr(&desc, DML_FEATURE_LEVEL_2_1, &message) == E_INVALIDARG);
     CHECK(message.find("3_0") != std::string::npos);

@@ -1,0 +1,303 @@
+#include "ops/gemm/generator.h"
+
+#include <stdexcept>
+
+#include "kernel/fused_activation.h"
+#include "kernel/glsl_library.h"
+
+namespace vkdml::gemm {
+
+namespace {
+
+std::string u(uint64_t v) { return std::to_string(v) + "u"; }
+
+// `x * stride` with the multiplication left out where the stride makes it trivial.
+std::string scaled(const std::string& x, uint32_t stride) {
+    if (stride == 0) return "0u";
+    if (stride == 1) return x;
+    return x + " * " + u(stride);
+}
+
+bool isFloat(DML_TENSOR_DATA_TYPE t) { return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16; }
+
+// The element i of word array `b` holding `type`, as a float (float types) or an int (integer types).
+std::string loadExpression(const std::string& b, DML_TENSOR_DATA_TYPE type) {
+    switch (type) {
+        case DML_TENSOR_DATA_TYPE_FLOAT32: return "uintBitsToFloat(" + b + "[i])";
+        case DML_TENSOR_DATA_TYPE_FLOAT16: return "vk_float_from_half_bits(" + b + "[i >> 1u] >> ((i & 1u) * 16u))";
+        case DML_TENSOR_DATA_TYPE_INT32:
+        case DML_TENSOR_DATA_TYPE_UINT32: return "int(" + b + "[i])";
+        case DML_TENSOR_DATA_TYPE_INT16: return "bitfieldExtract(int(" + b + "[i >> 1u]), int((i & 1u) * 16u), 16)";
+        case DML_TENSOR_DATA_TYPE_UINT16: return "int(bitfieldExtract(" + b + "[i >> 1u], int((i & 1u) * 16u), 16))";
+        case DML_TENSOR_DATA_TYPE_INT8: return "bitfieldExtract(int(" + b + "[i >> 2u]), int((i & 3u) * 8u), 8)";
+        case DML_TENSOR_DATA_TYPE_UINT8: return "int(bitfieldExtract(" + b + "[i >> 2u], int((i & 3u) * 8u), 8))";
+        default: throw std::invalid_argument(std::string("no GEMM load for ") + dml::dataTypeName(type));
+    }
+}
+
+class Writer {
+public:
+    Writer(const Plan& plan, const KernelShape& shape) : p_(plan), s_(shape) {
+        if (s_.staged && ((s_.tileM() * s_.depth) % s_.workgroupSize() || (s_.tileN() * s_.depth) % s_.workgroupSize()))
+            throw std::invalid_argument("GEMM tiles must be whole multiples of the workgroup");
+        uint32_t next = 0;
+        for (uint32_t slot = 0; slot < kSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
+        acc_ = p_.kind == Kind::Float ? "float" : "int";
+    }
+
+    std::string source() {
+        header();
+        library();
+        accessors();
+        body();
+        return out_;
+    }
+
+private:
+    std::string buffer(uint32_t slot) const { return "t" + std::to_string(binding_[slot]); }
+    const Operand& op(Slot slot) const { return p_.operands[slot]; }
+
+    void header() {
+        out_ = "#version 450\n// " + p_.describe() + "\n";
+        if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
+        out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize()) + ") in;\n";
+        out_ += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kSlots) + "]; } pc;\n";
+        for (uint32_t slot = 0; slot < kSlots; ++slot) {
+            if (binding_[slot] == ~0u) continue;
+            const std::string access = slot == kOutput ? "buffer" : "readonly buffer";
+            out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") " + access + " T" +
+                    std::to_string(binding_[slot]) + " { uint " + buffer(slot) + "[]; };\n";
+        }
+        out_ += "const uint M = " + u(p_.m) + ", N = " + u(p_.n) + ", K = " + u(p_.k) + ";\n";
+        out_ += "const uint B1 = " + u(p_.batch[1]) + ", BATCH = " + u(p_.batchCount()) + ";\n";
+    }
+
+    void library() {
+        out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
+        out_ += kernel::mathLibraryClosure(kernel::fusedActivationRoots(p_.fused));
+    }
+
+    void load(Slot slot, const char* name) {
+        if (!p_.present(slot)) return;
+        const DML_TENSOR_DATA_TYPE type = p_.types[slot];
+        out_ += std::string(isFloat(type) ? "float " : "int ") + name + "(uint i) { return " +
+                loadExpression(buffer(slot), type) + "; }\n";
+    }
+
+    void accessors() {
+        load(kA, "loadA");
+        load(kB, "loadB");
+        load(kC, "loadC");
+        load(kAZeroPoint, "loadAZeroPoint");
+        load(kBZeroPoint, "loadBZeroPoint");
+        load(kAScale, "loadAScale");
+        load(kBScale, "loadBScale");
+        load(kOutScale, "loadOutScale");
+        load(kOutZeroPoint, "loadOutZeroPoint");
+        const std::string b = buffer(kOutput);
+        // Elements narrower than a word share it with other invocations' elements: one atomic flips exactly this
+        // element's bits.
+        auto partial = [&](const char* bits, const char* width, const char* mask, const char* type, const char* value) {
+            out_ += std::string("void store(uint i, ") + type + " v) {\n"
+                    "    uint shift = (i & " + (std::string(width) == "16" ? "1u) * 16u" : "3u) * 8u") +
+                    ", w = i >> " + bits + ";\n"
+                    "    uint current = " + b + "[w];\n"
+                    "    atomicXor(" + b + "[w], (current & (" + mask + " << shift)) ^ ((" + value + " & " + mask +
+                    ") << shift));\n}\n";
+        };
+        switch (p_.types[kOutput]) {
+            case DML_TENSOR_DATA_TYPE_FLOAT32: out_ += "void store(uint i, float v) { " + b + "[i] = floatBitsToUint(v); }\n"; break;
+            case DML_TENSOR_DATA_TYPE_FLOAT16: partial("1u", "16", "0xffffu", "float", "vk_half_bits_from_float(v)"); break;
+            case DML_TENSOR_DATA_TYPE_INT32: out_ += "void store(uint i, int v) { " + b + "[i] = uint(v); }\n"; break;
+            case DML_TENSOR_DATA_TYPE_INT8:
+            case DML_TENSOR_DATA_TYPE_UINT8: partial("2u", "8", "0xffu", "int", "uint(v)"); break;
+            default: throw std::invalid_argument(std::string("no GEMM store for ") + dml::dataTypeName(p_.types[kOutput]));
+        }
+    }
+
+    // The first element of slot's matrix for batch (b0, b1).
+    std::string batchBase(Slot slot) const {
+        return "pc.base[" + std::to_string(binding_[slot]) + "] + " + scaled("b0", op(slot).batch[0]) + " + " +
+               scaled("b1", op(slot).batch[1]);
+    }
+
+    std::string acc(uint32_t i, uint32_t j) const { return "c" + std::to_string(i) + "_" + std::to_string(j); }
+
+    void body() {
+        // Tile rows padded by one element: invocations that store along K then hit different banks.
+        if (s_.staged)
+            out_ += "shared " + acc_ + " As[" + u(s_.depth * (s_.tileM() + 1)) + "];\nshared " + acc_ + " Bs[" +
+                    u(s_.depth * (s_.tileN() + 1)) + "];\n";
+        out_ += "void main() {\n"
+                "    const uint lid = gl_LocalInvocationID.x;\n"
+                "    const uint tx = lid % " + u(s_.wx) + ", ty = lid / " + u(s_.wx) + ";\n"
+                "    const uint m0 = gl_WorkGroupID.y * " + u(s_.tileM()) + ", n0 = gl_WorkGroupID.x * " +
+                u(s_.tileN()) + ";\n"
+                "    for (uint z = gl_WorkGroupID.z; z < BATCH; z += gl_NumWorkGroups.z) {\n"
+                "        const uint b0 = z / B1, b1 = z % B1;\n";
+        for (Slot s : {kA, kB, kC, kOutput, kAZeroPoint, kBZeroPoint, kAScale, kBScale, kOutScale, kOutZeroPoint})
+            if (p_.present(s)) out_ += "        const uint base" + std::to_string(s) + " = " + batchBase(s) + ";\n";
+        for (uint32_t i = 0; i < s_.tm; ++i)
+            for (uint32_t j = 0; j < s_.tn; ++j) out_ += "        " + acc_ + " " + acc(i, j) + " = " + acc_ + "(0);\n";
+        if (s_.staged) stagedLoop();
+        else directLoop();
+        epilogue();
+        out_ += "    }\n}\n";
+    }
+
+    std::string base(Slot s) const { return "base" + std::to_string(s); }
+
+    // A's element (row x, column k) less its zero point (which is constant along k), B's (row k, column x).
+    std::string aValue(const std::string& x, const std::string& k) const {
+        std::string v = "loadA(" + base(kA) + " + " + scaled(x, op(kA).row) + " + " + scaled(k, op(kA).column) + ")";
+        if (p_.present(kAZeroPoint))
+            v += " - loadAZeroPoint(" + base(kAZeroPoint) + " + " + scaled(x, op(kAZeroPoint).row) + ")";
+        return v;
+    }
+    std::string bValue(const std::string& x, const std::string& k) const {
+        std::string v = "loadB(" + base(kB) + " + " + scaled(k, op(kB).row) + " + " + scaled(x, op(kB).column) + ")";
+        if (p_.present(kBZeroPoint))
+            v += " - loadBZeroPoint(" + base(kBZeroPoint) + " + " + scaled(x, op(kBZeroPoint).column) + ")";
+        return v;
+    }
+
+    // The products of one K step from a[i] and b[j].
+    void products(const std::string& indent) {
+        for (uint32_t i = 0; i < s_.tm; ++i)
+            for (uint32_t j = 0; j < s_.tn; ++j) {
+                const std::string a = "a" + std::to_string(i), b = "b" + std::to_string(j);
+                out_ += indent + acc(i, j) + (p_.kind == Kind::Float ? " = fma(" + a + ", " + b + ", " + acc(i, j) + ");\n"
+                                                                     : " += " + a + " * " + b + ";\n");
+            }
+    }
+
+    void stagedLoop() {
+        const uint32_t wg = s_.workgroupSize(), depth = s_.depth, tileM = s_.tileM(), tileN = s_.tileN();
+        const bool kTail = p_.k % depth != 0;
+        out_ += "        for (uint k0 = 0u; k0 < K; k0 += " + u(depth) + ") {\n";
+        // One tile element per invocation and step; consecutive invocations take consecutive elements of whichever
+        // of the tile's two directions is contiguous in memory. Rows and columns past the matrix read its last one
+        // (never stored); steps past K hold zeros.
+        auto stage = [&](const char* tile, bool isA, uint32_t extent, const char* origin, const char* limit,
+                         uint32_t alongStride, uint32_t kStride) {
+            const bool kInner = kStride == 1 && alongStride != 1;
+            for (uint32_t step = 0; step < extent * depth / wg; ++step) {
+                const std::string e = "(lid + " + u(step * wg) + ")";
+                const std::string kk = kInner ? e + " % " + u(depth) : e + " / " + u(extent);
+                const std::string xx = kInner ? e + " / " + u(depth) : e + " % " + u(extent);
+                out_ += "            { const uint kk = " + kk + ", xx = " + xx + ";\n"
+                        "              const uint k = k0 + kk, x = min(" + std::string(origin) + " + xx, " + limit +
+                        " - 1u);\n";
+                const std::string value = isA ? aValue("x", "k") : bValue("x", "k");
+                out_ += "              " + std::string(tile) + "[kk * " + u(extent + 1) + " + xx] = " +
+                        (kTail ? "k < K ? " + value + " : " + acc_ + "(0)" : value) + "; }\n";
+            }
+        };
+        stage("As", true, tileM, "m0", "M", op(kA).row, op(kA).column);
+        stage("Bs", false, tileN, "n0", "N", op(kB).column, op(kB).row);
+        out_ += "            barrier();\n";
+        // The tile's steps unrolled: llvmpipe ends an invocation after 65535 loop iterations in all.
+        for (uint32_t kk = 0; kk < depth; ++kk) {
+            out_ += "            {\n";
+            for (uint32_t i = 0; i < s_.tm; ++i)
+                out_ += "                " + acc_ + " a" + std::to_string(i) + " = As[" + u(kk * (tileM + 1)) + " + ty + " +
+                        u(i * s_.wy) + "];\n";
+            for (uint32_t j = 0; j < s_.tn; ++j)
+                out_ += "                " + acc_ + " b" + std::to_string(j) + " = Bs[" + u(kk * (tileN + 1)) + " + tx + " +
+                        u(j * s_.wx) + "];\n";
+            products("                ");
+            out_ += "            }\n";
+        }
+        out_ += "            barrier();\n        }\n";
+    }
+
+    void directLoop() {
+        // Rows and columns past the matrix read its last one (results never stored): no branch in the loop.
+        for (uint32_t i = 0; i < s_.tm; ++i)
+            out_ += "        const uint ar" + std::to_string(i) + " = min(m0 + ty + " + u(i * s_.wy) + ", M - 1u);\n";
+        for (uint32_t j = 0; j < s_.tn; ++j)
+            out_ += "        const uint bc" + std::to_string(j) + " = min(n0 + tx + " + u(j * s_.wx) + ", N - 1u);\n";
+        auto step = [&](const std::string& k, const std::string& indent) {
+            for (uint32_t i = 0; i < s_.tm; ++i)
+                out_ += indent + acc_ + " a" + std::to_string(i) + " = " + aValue("ar" + std::to_string(i), k) + ";\n";
+            for (uint32_t j = 0; j < s_.tn; ++j)
+                out_ += indent + acc_ + " b" + std::to_string(j) + " = " + bValue("bc" + std::to_string(j), k) + ";\n";
+            products(indent);
+        };
+        const uint32_t main = p_.k - p_.k % s_.depth;
+        if (main > 0) {
+            out_ += "        for (uint k0 = 0u; k0 < " + u(main) + "; k0 += " + u(s_.depth) + ") {\n";
+            for (uint32_t d = 0; d < s_.depth; ++d) {
+                out_ += "            {\n";
+                step("(k0 + " + u(d) + ")", "                ");
+                out_ += "            }\n";
+            }
+            out_ += "        }\n";
+        }
+        for (uint32_t k = main; k < p_.k; ++k) {
+            out_ += "        {\n";
+            step(u(k), "            ");
+            out_ += "        }\n";
+        }
+    }
+
+    std::string at(Slot s, const char* loader) const {
+        return std::string(loader) + "(" + base(s) + " + " + scaled("m", op(s).row) + " + " + scaled("n", op(s).column) + ")";
+    }
+
+    // The stored value of output element (m, n) from its sum `r`.
+    std::string finished(const std::string& r) const {
+        switch (p_.kind) {
+            case Kind::Float: {
+                std::string v = r;
+                if (p_.alpha != 1.0f) v = kernel::exactFloatLiteral(p_.alpha) + " * " + v;
+                if (p_.present(kC))
+                    v += " + " + (p_.beta == 1.0f ? at(kC, "loadC")
+                                                  : kernel::exactFloatLiteral(p_.beta) + " * " + at(kC, "loadC"));
+                return kernel::fusedActivationCall(p_.fused, v);
+            }
+            case Kind::Integer: return r;
+            case Kind::IntegerToFloat: {
+                std::string v = "float(" + r + ") * " + at(kAScale, "loadAScale") + " * " + at(kBScale, "loadBScale");
+                if (p_.present(kC)) v += " + " + at(kC, "loadC");
+                return v;
+            }
+            case Kind::QuantizedLinear: {
+                const bool int8 = p_.types[kOutput] == DML_TENSOR_DATA_TYPE_INT8;
+                std::string v = "roundEven(float(" + r + ") * (" + at(kAScale, "loadAScale") + " * " +
+                                at(kBScale, "loadBScale") + " / " + at(kOutScale, "loadOutScale") + "))";
+                if (p_.present(kOutZeroPoint)) v += " + float(" + at(kOutZeroPoint, "loadOutZeroPoint") + ")";
+                return "int(clamp(" + v + (int8 ? ", -128.0, 127.0))" : ", 0.0, 255.0))");
+            }
+        }
+        return r;
+    }
+
+    // One loop over the invocation's outputs, so that the epilogue's code appears once in the shader.
+    void epilogue() {
+        const uint32_t count = s_.tm * s_.tn;
+        out_ += "        " + acc_ + " results[" + u(count) + "] = " + acc_ + "[](";
+        for (uint32_t i = 0; i < s_.tm; ++i)
+            for (uint32_t j = 0; j < s_.tn; ++j) out_ += acc(i, j) + (i * s_.tn + j + 1 < count ? ", " : "");
+        out_ += ");\n";
+        out_ += "        for (uint e = 0u; e < " + u(count) + "; ++e) {\n"
+                "            const uint m = m0 + ty + (e / " + u(s_.tn) + ") * " + u(s_.wy) + ", n = n0 + tx + (e % " +
+                u(s_.tn) + ") * " + u(s_.wx) + ";\n"
+                "            if (m >= M || n >= N) continue;\n"
+                "            store(" + base(kOutput) + " + " + scaled("m", op(kOutput).row) + " + " +
+                scaled("n", op(kOutput).column) + ", " + finished("results[e]") + ");\n"
+                "        }\n";
+    }
+
+    const Plan& p_;
+    const KernelShape& s_;
+    uint32_t binding_[kSlots] = {};
+    std::string acc_;
+    std::string out_;
+};
+
+}  // namespace
+
+std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape) { return Writer(plan, shape).source(); }
+
+}  // namespace vkdml::gemm

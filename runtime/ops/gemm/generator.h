@@ -1,0 +1,33 @@
+// A GEMM plan -> a complete GLSL 450 compute shader. Each workgroup computes one tile of (wy * tm) x (wx * tn)
+// outputs of one batch matrix (the grid's Z walks the batch), each invocation tm x tn of them, strided by wy rows and
+// wx columns so that neighbouring invocations touch neighbouring elements. Sizes, strides, Alpha, Beta and the
+// activation are constants of the source (a pipeline per shape); the push constants hold each tensor's first element
+// in its binding. Accumulation is FLOAT32 (fma) for FLOAT32 and FLOAT16 tensors, INT32 for the integer multiplies.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "ops/gemm/plan.h"
+
+namespace vkdml::gemm {
+
+struct KernelShape {
+    // GPUs: A and B tiles of depth `depth` staged in shared memory between two barriers. CPU devices (a workgroup is
+    // one thread's SIMD lanes, shared memory is the same cache, a barrier costs a switch between lane groups): every
+    // invocation reads its own rows of A and columns of B, `depth` steps of K per loop iteration.
+    bool staged = true;
+    uint32_t wx = 16, wy = 16;  // invocations along n and m
+    uint32_t tm = 4, tn = 4;    // outputs per invocation along m and n
+    uint32_t depth = 16;        // K per shared tile (staged) or per loop iteration (direct)
+    bool nativeHalf = false;    // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
+
+    uint32_t workgroupSize() const { return wx * wy; }
+    uint32_t tileM() const { return wy * tm; }
+    uint32_t tileN() const { return wx * tn; }
+};
+
+// Throws std::invalid_argument for what the kernel cannot express (a bug in the family's checks).
+std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape);
+
+}  // namespace vkdml::gemm

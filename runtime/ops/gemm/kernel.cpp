@@ -1,0 +1,105 @@
+#include "ops/gemm/kernel.h"
+
+#include <algorithm>
+
+#include "core/device.h"
+#include "core/error.h"
+#include "ops/gemm/generator.h"
+#include "ops/whole_tensor.h"
+
+namespace vkdml::gemm {
+
+namespace {
+
+// llvmpipe ends an invocation's loops after 65535 iterations in all (its guard against endless shaders).
+constexpr uint64_t kCpuLoopIterations = 65000;
+
+uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+KernelShape shapeFor(const vk::Context& ctx, const Options& options) {
+    KernelShape shape;
+    const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    if (cpu && !options.gemmGpuShapes) {
+        shape.staged = false;
+        shape.wx = 8, shape.wy = 1, shape.tm = 4, shape.tn = 4, shape.depth = 8;
+    }
+    shape.nativeHalf = ctx.caps().nativeHalf;
+    return shape;
+}
+
+}  // namespace
+
+GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info) : plan_(planGemm(info)) {
+    const vk::Context& ctx = device.context();
+    const auto& limits = ctx.limits();
+    const std::string deviceName = ctx.caps().properties.deviceName;
+    name_ = std::string(info.schema->kernel) + "_" + dml::dataTypeName(plan_.types[kA]);
+
+    // Every tensor is bound whole.
+    const dml::TensorLayout* layouts[kSlots] = {};
+    for (uint32_t i = 0; i < plan_.inputs.size(); ++i) layouts[plan_.inputs[i]] = &info.inputs[i];
+    layouts[kOutput] = &info.outputs[0];
+    for (uint32_t s = 0; s < kSlots; ++s) {
+        if (!plan_.present(Slot(s))) continue;
+        totals_[s] = layouts[s]->totalBytes;
+        elementBytes_[s] = std::max<uint32_t>(1, dml::elementSizeInBits(plan_.types[s]) / 8);
+        ops::requireWholeBinding(device, totals_[s], info.name());
+    }
+
+    const KernelShape shape = shapeFor(ctx, device.options());
+    const uint64_t groups[3] = {ceilDiv(plan_.n, shape.tileN()), ceilDiv(plan_.m, shape.tileM()),
+                                std::min<uint64_t>(plan_.batchCount(), limits.maxComputeWorkGroupCount[2])};
+    for (uint32_t d = 0; d < 2; ++d)
+        if (groups[d] > limits.maxComputeWorkGroupCount[d])
+            fail(E_NOTIMPL, info.name() + ": " + (d == 0 ? "N = " + std::to_string(plan_.n) : "M = " + std::to_string(plan_.m)) +
+                                " needs " + std::to_string(groups[d]) + " workgroups along one axis; " + deviceName +
+                                " runs at most " + std::to_string(limits.maxComputeWorkGroupCount[d]));
+    for (uint32_t d = 0; d < 3; ++d) groups_[d] = static_cast<uint32_t>(groups[d]);
+    if (ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+        const uint64_t iterations = ceilDiv(plan_.batchCount(), groups[2]) * (plan_.k / shape.depth + 1);
+        if (iterations > kCpuLoopIterations)
+            fail(E_NOTIMPL, info.name() + ": K = " + std::to_string(plan_.k) + " over " +
+                                std::to_string(plan_.batchCount()) + " batch matrices; on " + deviceName +
+                                " vkdml's GEMM runs at most " + std::to_string(kCpuLoopIterations) +
+                                " K steps of " + std::to_string(shape.depth) + " per invocation");
+    }
+
+    vk::KernelSource source;
+    source.key = plan_.hash() ^ (uint64_t(shape.staged) << 63) ^ (uint64_t(shape.nativeHalf) << 62);
+    source.name = name_;
+    uint32_t buffers = 0;
+    for (uint32_t s = 0; s < kSlots; ++s) buffers += plan_.present(Slot(s)) ? 1 : 0;
+    source.layout = {buffers, kSlots * sizeof(uint32_t)};
+    source.workgroupSize = shape.workgroupSize();
+    const Plan& plan = plan_;
+    source.glsl = [&plan, shape] { return generateGemmGlsl(plan, shape); };
+    source.describe = [&plan] { return plan.describe(); };
+    pipeline_ = device.pipelines().get(source);
+}
+
+void GemmKernel::record(vk::Recording& recording, const ops::KernelBuffers& buffers) const {
+    const BoundBuffer* bound[kSlots] = {};
+    for (uint32_t i = 0; i < plan_.inputs.size(); ++i) bound[plan_.inputs[i]] = buffers.inputs[i];
+    bound[kOutput] = buffers.outputs[0];
+    vk::BoundBuffer ranges[kSlots];
+    uint32_t bases[kSlots] = {};
+    uint32_t count = 0;
+    for (uint32_t s = 0; s < kSlots; ++s)
+        if (plan_.present(Slot(s))) {
+            ranges[count] = ops::wholeTensorRange(recording.context(), *bound[s], totals_[s], elementBytes_[s],
+                                                  s == kOutput, bases[count]);
+            ++count;
+        }
+    vk::DispatchCommand command;
+    command.pipeline = &pipeline_;
+    command.bindings = ranges;
+    command.bindingCount = count;
+    command.pushConstants = bases;
+    command.pushConstantBytes = sizeof(bases);
+    command.groupCountX = groups_[0];
+    command.groupCountY = groups_[1];
+    command.groupCountZ = groups_[2];
+    recording.dispatch(command);
+}
+
+}  // namespace vkdml::gemm

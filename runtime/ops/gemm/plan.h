@@ -1,0 +1,55 @@
+// What one matrix multiply computes, in the kernel's terms: for every batch coordinate (b0, b1) and output element
+// (m, n), the sum over k of A[m][k] * B[k][n], then the operator's own epilogue:
+//   GEMM: activation(Alpha * sum + Beta * C[m][n]), FLOAT32 accumulation;
+//   MATRIX_MULTIPLY_INTEGER: sum of (A - AZeroPoint)(B - BZeroPoint) in INT32;
+//   MATRIX_MULTIPLY_INTEGER_TO_FLOAT: that sum * AScale * BScale + Bias;
+//   QUANTIZED_LINEAR_MATRIX_MULTIPLY: that sum * AScale * BScale / OutputScale, rounded half to even, plus
+//   OutputZeroPoint, saturated to the output's type.
+// Each tensor is reduced to four strides in elements (two batch dimensions, rows, columns): a transposed operand is
+// the same tensor read with its last two strides swapped, never a copy; a broadcast dimension has stride 0; scales and
+// zero points are right-aligned onto the tensor they apply to (A's per row, B's per column, the output's per element).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dml/operator_desc.h"
+
+namespace vkdml::gemm {
+
+enum class Kind : uint8_t { Float, Integer, IntegerToFloat, QuantizedLinear };
+
+// Tensor slots, in the kernel's binding order (absent slots bind nothing). kC is GEMM's C or the integer
+// multiplies' Bias.
+enum Slot : uint32_t {
+    kA, kB, kC, kOutput, kAZeroPoint, kBZeroPoint, kAScale, kBScale, kOutScale, kOutZeroPoint, kSlots
+};
+
+// One tensor's strides in elements: along the two batch dimensions, its rows and its columns (A, its scale and zero
+// point: m, k; B's: k, n; C, the output and the output's scale and zero point: m, n).
+struct Operand {
+    uint32_t batch[2] = {0, 0};
+    uint32_t row = 0, column = 0;
+};
+
+struct Plan {
+    Kind kind = Kind::Float;
+    DML_TENSOR_DATA_TYPE types[kSlots] = {};  // UNKNOWN: not bound (absent, or C with Beta 0)
+    uint32_t batch[2] = {1, 1};               // the batch dimensions' sizes (1 where absent)
+    uint32_t m = 1, n = 1, k = 1;
+    Operand operands[kSlots];
+    float alpha = 1.0f, beta = 0.0f;  // GEMM
+    dml::FusedActivation fused;      // GEMM
+    std::vector<Slot> inputs;        // the slot of each of the operator's present inputs, in their order
+
+    bool present(Slot slot) const { return types[slot] != DML_TENSOR_DATA_TYPE_UNKNOWN; }
+    uint64_t batchCount() const { return uint64_t(batch[0]) * batch[1]; }
+    std::string describe() const;  // for messages and tests
+    uint64_t hash() const;
+};
+
+// The plan of an operator whose desc passed the family's checks (checkShapes).
+Plan planGemm(const dml::OperatorInfo& info);
+
+}  // namespace vkdml::gemm

@@ -1,0 +1,348 @@
+// DML_OPERATOR_GEMM end to end against the double reference of reference_gemm.h: M, N and K of 1, primes, powers
+// of two and their neighbours under every transposition, FLOAT32 and FLOAT16 (FLOAT32 accumulation), batch
+// dimensions (3-D and 4-D) broadcast by a stride of 0, transposed and padded storage as strides, C with Beta
+// (full, a broadcast bias row, absent, Beta 0 with C never read), Alpha, fused RELU, SIGMOID, TANH, LINEAR and
+// GELU, K up to 65536 within the bound, special values, and validation of every field.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "data_type_names.h"
+#include "family_runner.h"
+#include "reference_gemm.h"
+#include "raw_enum_calls.h"
+
+using namespace vkdml::test;
+using namespace vkdml::test::data_type_names;
+
+namespace {
+
+struct Spec {
+    Type type = F32;
+    std::vector<uint32_t> batch;  // the batch dimensions (0, 1 or 2 of them)
+    uint32_t m = 1, n = 1, k = 1;
+    bool transA = false, transB = false;
+    float alpha = 1.0f, beta = 0.0f;
+    bool withC = false;
+    DML_OPERATOR_TYPE activation = DML_OPERATOR_INVALID;
+    float actAlpha = 0, actBeta = 0;
+    // Strides (empty: packed) of the tensors as stored.
+    std::vector<uint32_t> aStrides, bStrides, cStrides, outStrides;
+    uint32_t rawTransA = ~0u;  // when set: TransA as this raw value (validation)
+    const DML_TENSOR_DESC* activationInput = nullptr;  // a (wrong) tensor in the fused activation's desc
+};
+
+std::vector<uint32_t> withBatch(const std::vector<uint32_t>& batch, uint32_t rows, uint32_t columns) {
+    std::vector<uint32_t> sizes = batch;
+    sizes.push_back(rows);
+    sizes.push_back(columns);
+    return sizes;
+}
+
+std::vector<uint32_t> aSizes(const Spec& s) { return withBatch(s.batch, s.transA ? s.k : s.m, s.transA ? s.m : s.k); }
+std::vector<uint32_t> bSizes(const Spec& s) { return withBatch(s.batch, s.transB ? s.n : s.k, s.transB ? s.k : s.n); }
+std::vector<uint32_t> outSizes(const Spec& s) { return withBatch(s.batch, s.m, s.n); }
+
+HRESULT createGemm(VkdmlDevice device, const Spec& s, const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+    REQUIRE(t.size() == 4);
+    DML_ACTIVATION_LINEAR_OPERATOR_DESC linear{s.activationInput, nullptr, s.actAlpha, s.actBeta};
+    DML_ACTIVATION_RELU_OPERATOR_DESC plain{s.activationInput, nullptr};  // RELU, SIGMOID, TANH share its layout
+    DML_ACTIVATION_GELU_OPERATOR_DESC gelu{s.activationInput, nullptr};
+    const void* activationDesc = &plain;
+    if (s.activation == DML_OPERATOR_ACTIVATION_LINEAR) activationDesc = &linear;
+    if (s.activation == DML_OPERATOR_ACTIVATION_GELU) activationDesc = &gelu;
+    DML_OPERATOR_DESC fused{s.activation, activationDesc};
+    DML_GEMM_OPERATOR_DESC desc{t[0], t[1], t[2], t[3], DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE,
+                                s.alpha, s.beta, s.activation == DML_OPERATOR_INVALID ? nullptr : &fused};
+    setRaw(desc.TransA, s.rawTransA != ~0u ? s.rawTransA : uint32_t(s.transA));
+    setRaw(desc.TransB, uint32_t(s.transB));
+    DML_OPERATOR_DESC d{DML_OPERATOR_GEMM, &desc};
+    return vkdmlCreateOperator(device, &d, op);
+}
+
+FamilyCase gemmCase(const Spec& s) {
+    FamilyCase c;
+    c.op = DML_OPERATOR_GEMM;
+    FamilyTensor cTensor = tensorOf(s.type, outSizes(s), s.cStrides);
+    cTensor.absent = !s.withC;
+    c.inputs = {tensorOf(s.type, aSizes(s), s.aStrides), tensorOf(s.type, bSizes(s), s.bStrides), cTensor};
+    c.output = tensorOf(s.type, outSizes(s), s.outStrides);
+    c.build = [s](VkdmlDevice device, DML_OPERATOR_TYPE, std::vector<const DML_TENSOR_DESC*> t, VkdmlOperator* op) {
+        return createGemm(device, s, t, op);
+    };
+    return c;
+}
+
+std::string describe(const Spec& s) {
+    std::string text = std::string(typeName(s.type)) + " batch {";
+    for (uint32_t b : s.batch) text += std::to_string(b) + ",";
+    text += "} m " + std::to_string(s.m) + " n " + std::to_string(s.n) + " k " + std::to_string(s.k) +
+            (s.transA ? " TransA" : "") + (s.transB ? " TransB" : "") + " alpha " + std::to_string(s.alpha);
+    if (s.withC) text += " beta " + std::to_string(s.beta);
+    if (s.activation != DML_OPERATOR_INVALID) text += " activation " + std::to_string(s.activation);
+    return text;
+}
+
+// The largest errors seen, per output type: in ULPs of the exact result and as a fraction of the bound (the
+// figures the closing notes and docs/SEMANTICS.md quote).
+struct Measured {
+    double ulp = 0, ofBound = 0;
+    uint64_t elements = 0;
+};
+Measured measured[2];  // FLOAT32, FLOAT16
+
+void measure(const FamilyCase& c, const FamilyRun& run, const std::vector<Expected>& expected) {
+    Measured& m = measured[c.output.type == F16 ? 1 : 0];
+    const auto strides = stridesOf(c.output.spec);
+    for (uint64_t e = 0; e < expected.size(); ++e) {
+        const double got = floatValue(c.output.type, readBits(run.output, elementIndex(c.output.spec.sizes, strides, e),
+                                                              c.output.type));
+        const double error = std::fabs(got - expected[e].value);
+        if (!std::isfinite(error)) continue;
+        m.ulp = std::max(m.ulp, error / ulpOf(c.output.type, expected[e].value));
+        if (expected[e].bound > 0) m.ofBound = std::max(m.ofBound, error / expected[e].bound);
+        ++m.elements;
+    }
+}
+
+void reportMeasured(const char* what) {
+    for (int t = 0; t < 2; ++t) {
+        if (measured[t].elements)
+            MESSAGE(std::string(what) << ", " << (t ? "FLOAT16" : "FLOAT32") << ": " << measured[t].elements
+                         << " elements, largest error " << measured[t].ulp << " ULP of the result, "
+                         << measured[t].ofBound << " of the bound");
+        measured[t] = {};
+    }
+}
+
+// Fills A and B from `values` (C from [-2, 2)), runs the case and checks every output element.
+void checkGemm(TestDevice& device, const Spec& s, std::mt19937_64& rng, ValueGen values = {}) {
+    INFO(describe(s));
+    FamilyCase c = gemmCase(s);
+    if (!values) values = uniformFloats(s.type, -1, 1);
+    fillTensor(c.inputs[0], rng, {}, values);
+    fillTensor(c.inputs[1], rng, {}, values);
+    if (!c.inputs[2].absent) fillTensor(c.inputs[2], rng, {}, uniformFloats(s.type, -2, 2));
+    const HostTensor a = hostTensor(c.inputs[0]), b = hostTensor(c.inputs[1]);
+    const HostTensor cValues = c.inputs[2].absent ? HostTensor{} : hostTensor(c.inputs[2]);
+    GemmParams p;
+    p.transA = s.transA, p.transB = s.transB;
+    p.alpha = s.alpha, p.beta = s.beta;
+    p.c = c.inputs[2].absent ? nullptr : &cValues;
+    p.activation = s.activation, p.actAlpha = s.actAlpha, p.actBeta = s.actBeta;
+    const std::vector<Expected> expected = expectGemm(s.type, a, b, p);
+    const FamilyRun run = runFamily(device, c);
+    REQUIRE_MESSAGE(run.ok(), run.failedCall);
+    CHECK_MESSAGE(run.canaryIntact, "bytes outside the output tensor were written");
+    const OutputCheck check = checkOutput(c.output, run.output, expected);
+    CHECK_MESSAGE(check.wrong == 0, check.wrong << " of " << check.checked << " elements wrong; first: " << check.first);
+    measure(c, run, expected);
+}
+
+// Packed strides of `sizes` with its last two dimensions stored swapped (a transposed copy in memory).
+std::vector<uint32_t> swappedLastTwo(const std::vector<uint32_t>& sizes, uint32_t padding = 0) {
+    std::vector<uint32_t> order(sizes.size());
+    for (uint32_t d = 0; d < order.size(); ++d) order[d] = d;
+    std::swap(order[order.size() - 1], order[order.size() - 2]);
+    return permutedStrides(sizes, order, padding);
+}
+
+}  // namespace
+
+TEST_CASE("GEMM: M, N, K of 1, primes and powers of two, every transposition, FLOAT32 and FLOAT16") {
+    TestDevice device;
+    std::mt19937_64 rng(541);
+    const uint32_t shapes[][3] = {{1, 1, 1},    {1, 7, 13},   {5, 3, 1},   {17, 33, 19},
+                                  {65, 63, 31}, {3, 130, 70}, {97, 1, 300}};
+    for (Type type : {F32, F16})
+        for (const auto& shape : shapes)
+            for (int trans = 0; trans < 4; ++trans) {
+                Spec s;
+                s.type = type;
+                s.m = shape[0], s.n = shape[1], s.k = shape[2];
+                s.transA = trans & 1, s.transB = trans & 2;
+                checkGemm(device, s, rng);
+            }
+    reportMeasured("M, N, K of 1, primes and powers of two");
+}
+
+TEST_CASE("GEMM: batch dimensions, broadcast by stride 0, transposed and padded storage") {
+    TestDevice device;
+    std::mt19937_64 rng(542);
+    {
+        Spec s;  // 3-D, every operand packed
+        s.batch = {3}, s.m = 9, s.n = 10, s.k = 11;
+        checkGemm(device, s, rng);
+    }
+    {
+        Spec s;  // 4-D; A broadcast along the first batch dimension, B along the second (ORT's MatMul)
+        s.batch = {2, 3}, s.m = 7, s.n = 12, s.k = 5, s.type = F16;
+        s.aStrides = {0, 35, 5, 1};
+        s.bStrides = {60, 0, 12, 1};
+        checkGemm(device, s, rng);
+    }
+    {
+        Spec s;  // 4-D; a weight shared by every batch (both batch strides 0), transposed B stored as {N, K}
+        s.batch = {2, 2}, s.m = 33, s.n = 20, s.k = 17, s.transB = true;
+        s.bStrides = {0, 0, 17, 1};
+        checkGemm(device, s, rng);
+    }
+    {
+        Spec s;  // A's transpose as strides (TransA NONE, A stored {K, M}), B padded, output padded and permuted
+        s.batch = {2}, s.m = 13, s.n = 6, s.k = 9;
+        s.aStrides = swappedLastTwo(aSizes(s), 3);
+        s.bStrides = paddedStrides(bSizes(s), 2);
+        s.outStrides = swappedLastTwo(outSizes(s), 1);
+        checkGemm(device, s, rng);
+    }
+    {
+        Spec s;  // many small batch matrices (the grid's Z)
+        s.batch = {70, 3}, s.m = 2, s.n = 3, s.k = 4, s.type = F16;
+        checkGemm(device, s, rng);
+    }
+}
+
+TEST_CASE("GEMM: Alpha, C with Beta (full, a broadcast bias row), absent C, Beta 0 never reads C") {
+    TestDevice device;
+    std::mt19937_64 rng(543);
+    for (Type type : {F32, F16}) {
+        Spec s;
+        s.type = type, s.m = 19, s.n = 21, s.k = 23, s.alpha = 0.5f, s.beta = 2.0f, s.withC = true;
+        checkGemm(device, s, rng);
+        s.batch = {2, 3};
+        s.cStrides = {0, 0, 0, 1};  // ONNX Gemm's bias vector: the output's sizes, broadcast by strides
+        s.alpha = -1.25f, s.beta = 1.0f;
+        checkGemm(device, s, rng);
+        s.withC = false;
+        checkGemm(device, s, rng);
+    }
+    {
+        // Beta 0: C's NaNs must not reach the output.
+        Spec s;
+        s.m = 5, s.n = 6, s.k = 7, s.withC = true, s.beta = 0.0f;
+        FamilyCase c = gemmCase(s);
+        fillTensor(c.inputs[0], rng, {}, uniformFloats(F32, -1, 1));
+        fillTensor(c.inputs[1], rng, {}, uniformFloats(F32, -1, 1));
+        fillTensor(c.inputs[2], rng, {}, [](std::mt19937_64&) { return uint64_t(0x7fc00000); });
+        const HostTensor a = hostTensor(c.inputs[0]), b = hostTensor(c.inputs[1]);
+        runAndCheck(device, c, "Beta 0, C all NaN", expectGemm(F32, a, b, GemmParams{}));
+    }
+}
+
+TEST_CASE("GEMM: fused RELU, SIGMOID, TANH, LINEAR, GELU") {
+    TestDevice device;
+    std::mt19937_64 rng(544);
+    const DML_OPERATOR_TYPE activations[] = {DML_OPERATOR_ACTIVATION_RELU, DML_OPERATOR_ACTIVATION_SIGMOID,
+                                             DML_OPERATOR_ACTIVATION_TANH, DML_OPERATOR_ACTIVATION_LINEAR,
+                                             DML_OPERATOR_ACTIVATION_GELU};
+    for (Type type : {F32, F16})
+        for (DML_OPERATOR_TYPE activation : activations) {
+            Spec s;
+            s.type = type, s.m = 11, s.n = 37, s.k = 29, s.withC = true, s.beta = 1.0f;
+            s.activation = activation, s.actAlpha = 0.75f, s.actBeta = -0.5f;
+            checkGemm(device, s, rng);
+        }
+    reportMeasured("fused activations");
+}
+
+TEST_CASE("GEMM: K up to 65536 within (K + 4) * 2^-24 * sum |a b|") {
+    TestDevice device;
+    std::mt19937_64 rng(545);
+    for (Type type : {F32, F16}) {
+        Spec s;
+        s.type = type, s.m = 3, s.n = 5, s.k = 65536;
+        checkGemm(device, s, rng, uniformFloats(type, 0.5, 1));  // one sign: the running sum grows the most
+        s.k = 4099, s.m = 40, s.n = 33, s.transA = true;
+        checkGemm(device, s, rng);
+    }
+    reportMeasured("K 65536 and 4099");
+}
+
+TEST_CASE("GEMM: infinities and NaNs propagate") {
+    TestDevice device;
+    std::mt19937_64 rng(546);
+    Spec s;
+    s.m = 6, s.n = 7, s.k = 8;
+    FamilyCase c = gemmCase(s);
+    // A's first row: an infinity (its output row is +-inf or NaN where B holds a zero); A's second row: a NaN.
+    const uint64_t inf = 0x7f800000, nan = 0x7fc00000, zero = 0;
+    fillTensor(c.inputs[0], rng, {inf, 0x3f800000, 0, 0, 0, 0, 0, 0, nan}, uniformFloats(F32, -1, 1));
+    fillTensor(c.inputs[1], rng, {zero}, uniformFloats(F32, -1, 1));
+    const HostTensor a = hostTensor(c.inputs[0]), b = hostTensor(c.inputs[1]);
+    runAndCheck(device, c, "infinities and NaNs", expectGemm(F32, a, b, GemmParams{}));
+}
+
+TEST_CASE("GEMM: invalid descs -> E_INVALIDARG naming the field") {
+    TestDevice device;
+    struct Invalid {
+        const char* name;
+        Spec s;
+        std::function<void(FamilyCase&)> change;
+        const char* field;
+    };
+    Spec base;
+    base.batch = {2}, base.m = 3, base.n = 4, base.k = 5, base.withC = true, base.beta = 1.0f;
+    static const DML_BUFFER_TENSOR_DESC strayBuffer{F32, DML_TENSOR_FLAG_NONE, 0, nullptr, nullptr, 0, 0};
+    static const DML_TENSOR_DESC strayTensor{DML_TENSOR_TYPE_BUFFER, &strayBuffer};
+    auto with = [&](auto change) {
+        Spec s = base;
+        change(s);
+        return s;
+    };
+    auto none = [](FamilyCase&) {};
+    Invalid cases[] = {
+        {"K of B differs", base, [](FamilyCase& c) { c.inputs[1].spec.sizes = {2, 6, 4}; }, "BTensor.Sizes[1]"},
+        {"K of A differs (TransA)", with([](Spec& s) { s.transA = true; }),
+         [](FamilyCase& c) { c.inputs[0].spec.sizes = {2, 6, 3}; }, "ATensor.Sizes[1]"},
+        {"output M differs", base, [](FamilyCase& c) { c.output.spec.sizes = {2, 4, 4}; }, "OutputTensor.Sizes[1]"},
+        {"output N differs", base, [](FamilyCase& c) { c.output.spec.sizes = {2, 3, 5}; }, "OutputTensor.Sizes[2]"},
+        {"batch of A differs", base, [](FamilyCase& c) { c.inputs[0].spec.sizes = {1, 3, 5}; }, "ATensor.Sizes[0]"},
+        {"batch of B differs", base, [](FamilyCase& c) { c.inputs[1].spec.sizes = {3, 5, 4}; }, "BTensor.Sizes[0]"},
+        {"C of other sizes (broadcast by sizes)", base, [](FamilyCase& c) { c.inputs[2].spec.sizes = {2, 1, 4}; },
+         "CTensor.Sizes[1]"},
+        {"C of another rank", base, [](FamilyCase& c) { c.inputs[2].spec.sizes = {3, 4}; }, "CTensor.DimensionCount"},
+        {"B of another rank", base, [](FamilyCase& c) { c.inputs[1].spec.sizes = {1, 2, 5, 4}; },
+         "BTensor.DimensionCount"},
+        {"5-D", with([](Spec& s) { s.batch = {1, 2, 1}; }), none, "DimensionCount"},
+        {"1-D", base, [](FamilyCase& c) {
+             c.inputs[0].spec.sizes = {5};
+             c.inputs[1].spec.sizes = {5};
+             c.inputs[2].absent = true;
+             c.output.spec.sizes = {1};
+         },
+         "DimensionCount"},
+        {"INT32 tensors", with([](Spec& s) { s.type = I32; }), none, "DataType"},
+        {"B of FLOAT16", base, [](FamilyCase& c) { c.inputs[1].type = F16; }, "DataType"},
+        {"TransA = 2", with([](Spec& s) { s.rawTransA = 2; }), none, "TransA"},
+        {"fused HARDMAX", with([](Spec& s) { s.activation = DML_OPERATOR_ACTIVATION_HARDMAX; }), none,
+         "FusedActivation"},
+        {"fused ELEMENT_WISE_ADD", with([](Spec& s) { s.activation = DML_OPERATOR_ELEMENT_WISE_ADD; }), none,
+         "FusedActivation"},
+        {"fused RELU with an InputTensor", with([](Spec& s) {
+             s.activation = DML_OPERATOR_ACTIVATION_RELU;
+             s.activationInput = &strayTensor;
+         }),
+         none, "FusedActivation"},
+    };
+    for (Invalid& c : cases) {
+        INFO(std::string(c.name));
+        FamilyCase fc = gemmCase(c.s);
+        c.change(fc);
+        device.clearErrors();
+        CHECK(tryCreate(device, fc) == E_INVALIDARG);
+        CHECK_MESSAGE(device.lastError().find(c.field) != std::string::npos, "message: " << device.lastError());
+    }
+}
+
+TEST_CASE("GEMM: 4-D only below feature level 4_0") {
+    TestDevice device(DML_FEATURE_LEVEL_3_1);
+    std::mt19937_64 rng(547);
+    Spec s;
+    s.m = 3, s.n = 4, s.k = 5;
+    device.clearErrors();
+    CHECK(tryCreate(device, gemmCase(s)) == E_INVALIDARG);
+    CHECK_MESSAGE(device.lastError().find("DimensionCount") != std::string::npos, "message: " << device.lastError());
+    s.batch = {1, 2};
+    checkGemm(device, s, rng);
+}

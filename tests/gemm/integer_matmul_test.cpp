@@ -1,0 +1,278 @@
+// MATRIX_MULTIPLY_INTEGER, QUANTIZED_LINEAR_MATRIX_MULTIPLY and MATRIX_MULTIPLY_INTEGER_TO_FLOAT end to end against
+// exact references: INT8 and UINT8 operands (mixed too), zero points and scales absent, per tensor, per row of A and
+// per column of B (right-aligned, of fewer dimensions too), batch dimensions, K up to 4099; sums exact in INT32;
+// QUANTIZED_LINEAR rounds half to even and saturates; validation of every field.
+#include <cmath>
+#include <string>
+
+#include "data_type_names.h"
+#include "family_runner.h"
+#include "reference_reduce.h"
+
+using namespace vkdml::test;
+using namespace vkdml::test::data_type_names;
+
+namespace {
+
+constexpr DML_OPERATOR_TYPE kMmi = DML_OPERATOR_MATRIX_MULTIPLY_INTEGER,
+                            kQlmm = DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY,
+                            kMmitf = DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT;
+
+// A parameter tensor: its sizes (empty: absent) and type.
+struct Param {
+    std::vector<uint32_t> sizes;
+    Type type = U8;
+};
+
+struct Spec {
+    DML_OPERATOR_TYPE op = kMmi;
+    std::vector<uint32_t> batch;
+    uint32_t m = 1, n = 1, k = 1;
+    Type aType = U8, bType = U8, outType = I32;
+    Param aZero, bZero, aScale, bScale, outScale, outZero, bias;
+};
+
+std::vector<uint32_t> withBatch(const std::vector<uint32_t>& batch, uint32_t rows, uint32_t columns) {
+    std::vector<uint32_t> sizes = batch;
+    sizes.push_back(rows);
+    sizes.push_back(columns);
+    return sizes;
+}
+
+FamilyTensor paramTensor(const Param& p) {
+    FamilyTensor t = tensorOf(p.type, p.sizes.empty() ? std::vector<uint32_t>{1} : p.sizes);
+    t.absent = p.sizes.empty();
+    return t;
+}
+
+// The case's inputs in desc order, and the builder.
+FamilyCase integerCase(const Spec& s) {
+    FamilyCase c;
+    c.op = s.op;
+    const FamilyTensor a = tensorOf(s.aType, withBatch(s.batch, s.m, s.k));
+    const FamilyTensor b = tensorOf(s.bType, withBatch(s.batch, s.k, s.n));
+    switch (s.op) {
+        case kMmi: c.inputs = {a, paramTensor(s.aZero), b, paramTensor(s.bZero)}; break;
+        case kQlmm:
+            c.inputs = {a, paramTensor(s.aScale), paramTensor(s.aZero), b, paramTensor(s.bScale),
+                        paramTensor(s.bZero), paramTensor(s.outScale), paramTensor(s.outZero)};
+            break;
+        default:
+            c.inputs = {a, paramTensor(s.aScale), paramTensor(s.aZero), b, paramTensor(s.bScale), paramTensor(s.bZero),
+                        paramTensor(s.bias)};
+            break;
+    }
+    c.output = tensorOf(s.outType, withBatch(s.batch, s.m, s.n));
+    c.build = [](VkdmlDevice device, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t, VkdmlOperator* op) {
+        DML_MATRIX_MULTIPLY_INTEGER_OPERATOR_DESC mmi{};
+        DML_QUANTIZED_LINEAR_MATRIX_MULTIPLY_OPERATOR_DESC qlmm{};
+        DML_MATRIX_MULTIPLY_INTEGER_TO_FLOAT_OPERATOR_DESC mmitf{};
+        DML_OPERATOR_DESC desc{type, nullptr};
+        if (type == kMmi) {
+            REQUIRE(t.size() == 5);
+            mmi = {t[0], t[1], t[2], t[3], t[4]};
+            desc.Desc = &mmi;
+        } else if (type == kQlmm) {
+            REQUIRE(t.size() == 9);
+            qlmm = {t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]};
+            desc.Desc = &qlmm;
+        } else {
+            REQUIRE(t.size() == 8);
+            mmitf = {t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]};
+            desc.Desc = &mmitf;
+        }
+        return vkdmlCreateOperator(device, &desc, op);
+    };
+    return c;
+}
+
+// p's value at `coord` of the tensor it applies to (right-aligned; dimensions of size 1 repeat); `absent`: none.
+double paramAt(const HostTensor* p, const std::vector<uint32_t>& coord, double absent) {
+    if (!p) return absent;
+    uint64_t index = 0;
+    const size_t offset = coord.size() - p->sizes.size();
+    for (size_t d = 0; d < p->sizes.size(); ++d) index = index * p->sizes[d] + (p->sizes[d] == 1 ? 0 : coord[offset + d]);
+    return p->values[index];
+}
+
+// The expected output, row-major: exact sums; the integer-to-float and quantized epilogues.
+std::vector<Expected> expectInteger(const Spec& s, const FamilyCase& c) {
+    std::vector<HostTensor> in;
+    for (const FamilyTensor& t : c.inputs) in.push_back(t.absent ? HostTensor{} : hostTensor(t));
+    auto tensor = [&](size_t i) { return c.inputs[i].absent ? nullptr : &in[i]; };
+    const bool qlmm = s.op == kQlmm, mmitf = s.op == kMmitf;
+    const HostTensor& a = in[0];
+    const HostTensor& b = in[s.op == kMmi ? 2 : 3];
+    const HostTensor* aZero = tensor(s.op == kMmi ? 1 : 2);
+    const HostTensor* bZero = tensor(s.op == kMmi ? 3 : 5);
+    const HostTensor* aScale = s.op == kMmi ? nullptr : tensor(1);
+    const HostTensor* bScale = s.op == kMmi ? nullptr : tensor(4);
+    const HostTensor* outScale = qlmm ? tensor(6) : nullptr;
+    const HostTensor* outZero = qlmm ? tensor(7) : nullptr;
+    const HostTensor* bias = mmitf ? tensor(6) : nullptr;
+    uint64_t batches = 1;
+    for (uint32_t d : s.batch) batches *= d;
+    std::vector<Expected> out(batches * s.m * s.n);
+    const double u32 = std::ldexp(1.0, -24);
+    for (uint64_t z = 0; z < batches; ++z) {
+        std::vector<uint32_t> batchCoord(s.batch.size());
+        for (size_t d = s.batch.size(), rest = z; d-- > 0;) batchCoord[d] = uint32_t(rest % s.batch[d]), rest /= s.batch[d];
+        auto coord = [&](uint32_t row, uint32_t column) {
+            std::vector<uint32_t> v = batchCoord;
+            v.push_back(row);
+            v.push_back(column);
+            return v;
+        };
+        for (uint32_t i = 0; i < s.m; ++i)
+            for (uint32_t j = 0; j < s.n; ++j) {
+                int64_t sum = 0;
+                const double az = paramAt(aZero, coord(i, 0), 0), bz = paramAt(bZero, coord(0, j), 0);
+                for (uint32_t q = 0; q < s.k; ++q)
+                    sum += int64_t(a.values[(z * s.m + i) * s.k + q] - az) * int64_t(b.values[(z * s.k + q) * s.n + j] - bz);
+                Expected& e = out[(z * s.m + i) * s.n + j];
+                if (s.op == kMmi) {
+                    e = {double(int32_t(uint32_t(sum))), 0};
+                    continue;
+                }
+                const double scale = paramAt(aScale, coord(i, 0), 1) * paramAt(bScale, coord(0, j), 1);
+                if (mmitf) {
+                    const double v = double(sum) * scale, add = paramAt(bias, coord(i, j), 0);
+                    double bound = 4 * u32 * (std::fabs(v) + std::fabs(add));
+                    if (s.outType == F16) bound += 0.5 * ulpOf(F16, std::fabs(v + add) + bound);
+                    e = {v + add, bound};
+                    continue;
+                }
+                const double real = double(sum) * scale / paramAt(outScale, coord(i, j), 1);
+                const double rounded = std::nearbyint(real) + paramAt(outZero, coord(i, j), 0);
+                const double lo = s.outType == I8 ? -128 : 0, hi = s.outType == I8 ? 127 : 255;
+                // Within a few FLOAT32 roundings of a tie either neighbour is right.
+                const double tieDistance = std::fabs(std::fabs(real - std::trunc(real)) - 0.5);
+                const bool nearTie = tieDistance <= 8 * u32 * std::fabs(real);
+                e = {std::min(hi, std::max(lo, rounded)), nearTie ? 1.0 : 0.0};
+            }
+    }
+    return out;
+}
+
+void checkInteger(TestDevice& device, const Spec& s, std::mt19937_64& rng, const std::string& label) {
+    INFO(label);
+    FamilyCase c = integerCase(s);
+    for (FamilyTensor& t : c.inputs) {
+        if (t.absent) continue;
+        if (isFloatType(t.type)) fillTensor(t, rng, {}, uniformFloats(t.type, 0.001, 0.01));
+        else fillTensor(t, rng, {}, t.type == I8 ? smallIntegers(t.type, -128, 127) : smallIntegers(t.type, 0, 255));
+    }
+    if (s.op == kQlmm) {  // output scales that spread the results over the type's range
+        const double typical = 0.01 * 0.01 * 128.0 * 128.0 * std::sqrt(double(s.k)) / 64.0;
+        fillTensor(c.inputs[6], rng, {}, uniformFloats(F32, typical, 2 * typical));
+    }
+    if (s.op == kMmitf && !c.inputs[6].absent) fillTensor(c.inputs[6], rng, {}, uniformFloats(s.outType, -2, 2));
+    runAndCheck(device, c, label, expectInteger(s, c));
+}
+
+}  // namespace
+
+TEST_CASE("MATRIX_MULTIPLY_INTEGER: INT8 and UINT8, zero points absent, per tensor, per row and per column") {
+    TestDevice device;
+    std::mt19937_64 rng(601);
+    const Type types[][2] = {{U8, U8}, {I8, I8}, {U8, I8}, {I8, U8}};
+    for (const auto& t : types) {
+        Spec s;
+        s.aType = t[0], s.bType = t[1];
+        s.m = 17, s.n = 33, s.k = 45;
+        checkInteger(device, s, rng, "no zero points");
+        s.aZero = {{1, 1}, t[0]}, s.bZero = {{1, 1}, t[1]};
+        checkInteger(device, s, rng, "per-tensor zero points");
+        s.aZero = {{17, 1}, t[0]}, s.bZero = {{1, 33}, t[1]};
+        checkInteger(device, s, rng, "per-row and per-column zero points");
+        s.batch = {2, 3}, s.aZero = {{1, 1, 17, 1}, t[0]}, s.bZero = {{33}, t[1]};
+        checkInteger(device, s, rng, "4-D, B's zero point 1-D");
+    }
+    Spec s;
+    s.m = 5, s.n = 3, s.k = 4099, s.aZero = {{1}, U8}, s.bZero = {{1}, U8};
+    checkInteger(device, s, rng, "K 4099");
+}
+
+TEST_CASE("QUANTIZED_LINEAR_MATRIX_MULTIPLY: UINT8 and INT8, scales and zero points per tensor, row and column") {
+    TestDevice device;
+    std::mt19937_64 rng(602);
+    for (Type t : {U8, I8}) {
+        Spec s;
+        s.op = kQlmm, s.aType = s.bType = s.outType = t;
+        s.m = 19, s.n = 21, s.k = 64;
+        s.aScale = {{1, 1}, F32}, s.bScale = {{1, 1}, F32}, s.outScale = {{1, 1}, F32};
+        checkInteger(device, s, rng, "per-tensor scales, no zero points");
+        s.aZero = {{1, 1}, t}, s.bZero = {{1, 1}, t}, s.outZero = {{1, 1}, t};
+        checkInteger(device, s, rng, "per-tensor scales and zero points");
+        s.aScale = {{19, 1}, F32}, s.aZero = {{19, 1}, t}, s.bScale = {{1, 21}, F32}, s.bZero = {{1, 21}, t};
+        checkInteger(device, s, rng, "per-row A, per-column B");
+        s.batch = {3};
+        s.aScale = {{1, 19, 1}, F32}, s.aZero = {{1, 19, 1}, t}, s.bScale = {{1, 1, 21}, F32},
+        s.bZero = {{1, 1, 21}, t}, s.outScale = {{1, 1, 1}, F32}, s.outZero = {{1, 1, 1}, t};
+        checkInteger(device, s, rng, "3-D");
+    }
+}
+
+TEST_CASE("MATRIX_MULTIPLY_INTEGER_TO_FLOAT: FLOAT32 and FLOAT16 outputs, Bias, per-row and per-column scales") {
+    TestDevice device;
+    std::mt19937_64 rng(603);
+    for (Type out : {F32, F16})
+        for (Type t : {U8, I8}) {
+            Spec s;
+            s.op = kMmitf, s.aType = s.bType = t, s.outType = out;
+            s.m = 23, s.n = 18, s.k = 77;
+            s.aScale = {{1, 1}, out}, s.bScale = {{1, 1}, out};
+            checkInteger(device, s, rng, "per-tensor scales");
+            s.aScale = {{23, 1}, out}, s.bScale = {{1, 18}, out}, s.aZero = {{23, 1}, t}, s.bZero = {{1, 18}, t};
+            s.bias = {{23, 18}, out};
+            checkInteger(device, s, rng, "per-row and per-column scales, zero points, Bias");
+            s.batch = {2, 2}, s.aScale = {{1, 1, 23, 1}, out}, s.bScale = {{1, 1, 1, 18}, out};
+            s.aZero = {{1, 1, 23, 1}, t}, s.bZero = {{1, 1, 1, 18}, t}, s.bias = {{2, 2, 23, 18}, out};
+            checkInteger(device, s, rng, "4-D");
+        }
+}
+
+TEST_CASE("integer matrix multiplies: invalid descs -> E_INVALIDARG naming the field") {
+    TestDevice device;
+    struct Invalid {
+        const char* name;
+        Spec s;
+        const char* field;
+        HRESULT hr = E_INVALIDARG;
+    };
+    Spec mmi;
+    mmi.m = 3, mmi.n = 4, mmi.k = 5, mmi.aZero = {{3, 1}, U8}, mmi.bZero = {{1, 4}, U8};
+    Spec qlmm = mmi;
+    qlmm.op = kQlmm, qlmm.outType = U8, qlmm.aScale = {{1, 1}, F32}, qlmm.bScale = {{1, 1}, F32},
+    qlmm.outScale = {{1, 1}, F32};
+    Spec mmitf = mmi;
+    mmitf.op = kMmitf, mmitf.outType = F32, mmitf.aScale = {{1, 1}, F32}, mmitf.bScale = {{1, 1}, F32};
+    auto with = [](Spec s, auto change) {
+        change(s);
+        return s;
+    };
+    Invalid cases[] = {
+        {"A's zero point along K", with(mmi, [](Spec& s) { s.aZero.sizes = {3, 5}; }), "AZeroPointTensor.Sizes[1]"},
+        {"B's zero point along K", with(mmi, [](Spec& s) { s.bZero.sizes = {5, 4}; }), "BZeroPointTensor.Sizes[0]"},
+        {"A's zero point of 3 dimensions on 2-D A", with(mmi, [](Spec& s) { s.aZero.sizes = {1, 3, 1}; }),
+         "AZeroPointTensor.DimensionCount"},
+        {"zero point of another type", with(mmi, [](Spec& s) { s.aZero.type = I8; }), "AZeroPointTensor.DataType"},
+        {"INT32 output of INT16", with(mmi, [](Spec& s) { s.aType = I16; s.aZero.type = I16; }), "DataType"},
+        {"FLOAT32 output", with(mmi, [](Spec& s) { s.outType = F32; }), "OutputTensor.DataType"},
+        {"QLMM scales of different ranks", with(qlmm, [](Spec& s) { s.bScale.sizes = {1}; }), "DimensionCount"},
+        {"QLMM output zero point of another type",
+         with(qlmm, [](Spec& s) { s.outZero = {{1, 1}, I8}; }), "OutputZeroPointTensor.DataType"},
+        {"QLMM INT32 output", with(qlmm, [](Spec& s) { s.outType = I32; }), "OutputTensor.DataType"},
+        {"MMITF Bias of other sizes", with(mmitf, [](Spec& s) { s.bias = {{1, 4}, F32}; }), "BiasTensor.Sizes[0]"},
+        {"MMITF scale of FLOAT16 with FLOAT32 output", with(mmitf, [](Spec& s) { s.aScale.type = F16; }),
+         "DataType"},
+        {"MMITF INT32 operands", with(mmitf, [](Spec& s) { s.aType = s.bType = I32; s.aZero.type = s.bZero.type = I32; }),
+         "ATensor.DataType", E_NOTIMPL},
+    };
+    for (Invalid& c : cases) {
+        INFO(std::string(c.name));
+        device.clearErrors();
+        CHECK(tryCreate(device, integerCase(c.s)) == c.hr);
+        CHECK_MESSAGE(device.lastError().find(c.field) != std::string::npos, "message: " << device.lastError());
+    }
+}
