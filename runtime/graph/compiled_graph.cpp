@@ -69,7 +69,9 @@ uint64_t CompiledGraph::ownedInputBytes(uint32_t input) const {
 }
 
 bool CompiledGraph::ownedInputUnread(uint32_t input) const {
-    return graph_.inputOwned[input] && graph_.inputEdged[input] && !graph_.inputUsed[input];
+    // A graph input with no edge has no tensor desc, so no OWNED_BY_DML flag either way: like one only dead nodes
+    // read, the initializer takes NONE or any valid buffer for it (docs/SEMANTICS.md, execution bindings).
+    return !graph_.inputEdged[input] || (graph_.inputOwned[input] && !graph_.inputUsed[input]);
 }
 
 // Homes: graph outputs for values that leave the graph, the persistent resource for owned inputs and constants, the
