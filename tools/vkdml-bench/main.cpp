@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
     const int total = cases + (options.pipelines ? static_cast<int>(pipelineCases(options).size()) : 0) +
                       (options.latency ? static_cast<int>(options.ops.size()) : 0) +
                       (options.baselines ? withBaselines : 0) + (options.fusion ? 8 : 0) +
-                      (options.reductions ? reductionCaseCount(options) : 0);
+                      (options.reductions ? reductionCaseCount(options) : 0) +
+                      (options.gemm ? gemmCaseCount(options) : 0);
     Progress progress(options.progress, total);
 
     // Pipeline creation first, while this process is small: its probes are new processes with their own caches.
@@ -80,6 +81,7 @@ int main(int argc, char** argv) {
 
     if (!options.quick) {
         warmKernelCache(options, adapterIndex);
+        if (options.gemm) warmGemmKernels(options, adapterIndex);
         report.notes.push_back("kernels as every process after the first runs them: SPIR-V optimized by spirv-opt -O in "
                                "the background, found in the disk cache (the first process in a cache directory "
                                "runs unoptimized kernels; VKDML_SPIRV_OPT=0 keeps them)");
@@ -95,6 +97,7 @@ int main(int argc, char** argv) {
     if (options.baselines) runBaselines(options, ctx, report, progress);
     if (options.fusion) runFusion(options, ctx, report, progress);
     if (options.reductions) runReductions(options, ctx, report, progress);
+    if (options.gemm) runGemm(options, ctx, report, progress);
     progress.done();
     report.loadAverageEnd = loadAverage();
 

@@ -124,7 +124,7 @@ Options parseOptions(int argc, char** argv) {
     Options options;
     std::vector<std::string> ops, types, layouts, sizes;
     std::string baselineSize;
-    bool noBaselines = false, noLatency = false, noPipelines = false, noFusion = false, noReductions = false, progress = false, noProgress = false;
+    bool noBaselines = false, noLatency = false, noPipelines = false, noFusion = false, noReductions = false, noGemm = false, progress = false, noProgress = false;
 
     std::string opNames;
     for (const OpSpec& op : opTable()) opNames += std::string(opNames.empty() ? "" : ",") + op.key;
@@ -154,6 +154,9 @@ Options parseOptions(int argc, char** argv) {
     app.add_flag("--no-latency", noLatency, "skip the small-dispatch latency table");
     app.add_flag("--no-fusion", noFusion, "skip the fusion table (graphs of 1-8 nodes, fused vs unfused)");
     app.add_flag("--no-reductions", noReductions, "skip the reductions table (REDUCE, SOFTMAX1, MVN1, MVN2 over rows)");
+    app.add_flag("--no-gemm", noGemm,
+                 "skip the GEMM table (M=N=K 256-8192 NN/NT/TN, batched 32x512x512x64, decode M=1; --quick: 256, 512 "
+                 "and a smaller decode)");
     app.add_flag("--no-pipelines", noPipelines, "skip the pipeline creation table");
     app.add_flag("--keep-caches", options.keepCaches,
                  "use the environment's vkdml pipeline cache and Mesa shader cache (default: a fresh temporary "
@@ -242,6 +245,7 @@ Options parseOptions(int argc, char** argv) {
     options.latency = !noLatency;
     options.fusion = !noFusion;
     options.reductions = !noReductions;
+    options.gemm = !noGemm;
     options.pipelines = !noPipelines;
     options.progress = noProgress ? false : (progress || isatty(STDERR_FILENO));
     return options;

@@ -28,6 +28,7 @@ struct Options {
     bool gpuClock = true;  // GPU timestamps around each timed command list, where the queue has them
     bool fusion = true;  // the fusion table (graphs fused vs one kernel per node)
     bool reductions = true;  // the reductions table (REDUCE, SOFTMAX1, MVN1, MVN2 over rows)
+    bool gemm = true;        // the GEMM table (square NN/NT/TN, batched, decode M = 1)
     std::string adapter;  // index or name substring; empty = vkdml's default choice
     // Hidden: {OP, TYPE, MODE}: this process is a pipeline-table probe the bench started (sections.cpp).
     std::vector<std::string> compileProbe;

@@ -252,6 +252,29 @@ void printTables(const Report& r) {
         }
     }
 
+    if (!r.gemm.empty()) {
+        std::printf(
+            "\nGEMM (DML_OPERATOR_GEMM, Alpha 1, Beta 0, no C; trans = TransA TransB, n = none, t = TRANSPOSE): "
+            "TFLOPS = 2 x batch x M x N x K / time, best (median); op GB/s = A, B and the output each once / time; "
+            "copy = the same bytes (half of them read and written) copied within the matrices' buffer, timed "
+            "interleaved; weights GB/s = B (K x N x element size) / time, the decode row's weight read\n");
+        std::printf("%-7s %-5s %-4s %5s %5s %6s %5s  %-20s %-16s %-16s %8s  %-16s\n", "shape", "trans", "type", "batch",
+                    "M", "N", "K", "TFLOPS", "op GB/s", "copy GB/s", "op/copy", "weights GB/s");
+        for (const GemmRow& g : r.gemm) {
+            std::printf("%-7s %-5s %-4s %5u %5u %6u %5u  ", gemmShapeName(g.kind), gemmTransName(g.transA, g.transB).c_str(),
+                        typeName(g.type), g.batch, g.m, g.n, g.k);
+            if (g.skipped) {
+                std::printf("skipped: %s\n", g.note.c_str());
+                continue;
+            }
+            char tflops[48];
+            std::snprintf(tflops, sizeof(tflops), "%9.4f (%8.4f)", g.tflops.best, g.tflops.median);
+            std::printf("%-20s %-16s %-16s %8.3f  %-16s\n", tflops, gbps(g.opGBps).c_str(), gbps(g.copyGBps).c_str(),
+                        ratio(g.opGBps.best, g.copyGBps.best),
+                        g.kind == GemmShapeKind::Decode ? gbps(g.weightGBps).c_str() : "");
+        }
+    }
+
     const std::vector<Target> targets = evaluateTargets(r);
     if (!targets.empty()) {
         std::printf("\nTargets%s\n", isLavapipe(r.adapter) ? "" : " (set for lavapipe; this device is not lavapipe)");
@@ -408,6 +431,33 @@ void printJson(const Report& r) {
         reductions.push_back(row);
     }
     doc["reductions"] = reductions;
+
+    json gemm = json::array();
+    for (const GemmRow& g : r.gemm) {
+        json row = {{"shape", gemmShapeName(g.kind)},
+                    {"trans", gemmTransName(g.transA, g.transB)},
+                    {"type", typeName(g.type)},
+                    {"batch", g.batch},
+                    {"m", g.m},
+                    {"n", g.n},
+                    {"k", g.k},
+                    {"flops", g.flops},
+                    {"bytes_moved", g.bytesMoved},
+                    {"weight_bytes", g.weightBytes}};
+        if (g.skipped) {
+            row["reason"] = g.note;
+        } else {
+            row["device_bytes"] = g.deviceBytes;
+            row["dispatches_per_list"] = g.dispatchesPerList;
+            row["tflops"] = statsJson(g.tflops);
+            row["op_gbps"] = statsJson(g.opGBps);
+            row["weights_gbps"] = statsJson(g.weightGBps);
+            row["copy_gbps"] = statsJson(g.copyGBps);
+            row["op_vs_copy"] = ratio(g.opGBps.best, g.copyGBps.best);
+        }
+        gemm.push_back(row);
+    }
+    doc["gemm"] = gemm;
 
     json targets = json::array();
     for (const Target& t : evaluateTargets(r))

@@ -101,6 +101,29 @@ struct ReductionRow {
     Stats opGBps, expGBps, copyGBps;  // exp: GB/s of its own bytes (the tensor read and written)
 };
 
+// One row of the GEMM table: DML_OPERATOR_GEMM (Alpha 1, Beta 0, no C) of batch x {M x K} x {K x N}, TransA / TransB
+// as named, timed interleaved with a copy of the same bytes as its three matrices (half of them read and written).
+enum class GemmShapeKind { Square, Batched, Decode };
+const char* gemmShapeName(GemmShapeKind kind);           // "square", "batched", "decode"
+std::string gemmTransName(bool transA, bool transB);     // "nn", "nt", "tn"
+struct GemmRow {
+    GemmShapeKind kind = GemmShapeKind::Square;
+    bool transA = false, transB = false;
+    DML_TENSOR_DATA_TYPE type{};
+    uint32_t batch = 1, m = 0, n = 0, k = 0;
+    double flops = 0;          // 2 M N K batch per dispatch
+    uint64_t bytesMoved = 0;   // A, B and the output, each once
+    uint64_t weightBytes = 0;  // B (K N element bytes per batch matrix): the decode row's weights
+    uint64_t deviceBytes = 0;  // the one buffer holding the three matrices
+    uint32_t dispatchesPerList = 0;
+    bool skipped = false;
+    std::string note;
+    Stats tflops;      // 2 M N K batch / time, 1e12
+    Stats opGBps;      // bytesMoved / time
+    Stats weightGBps;  // weightBytes / time
+    Stats copyGBps;
+};
+
 struct Report {
     std::string date;
     std::string buildType;
@@ -117,6 +140,7 @@ struct Report {
     std::vector<BaselineRow> baselines;
     std::vector<FusionRow> fusion;
     std::vector<ReductionRow> reductions;
+    std::vector<GemmRow> gemm;
 };
 
 // Progress on stderr: "\r[12/96] celu f16 strided 64M ...".
@@ -150,6 +174,10 @@ void runBaselines(const Options& options, DeviceContext& ctx, Report& report, Pr
 void runFusion(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 void runReductions(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 int reductionCaseCount(const Options& options);
+void runGemm(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+int gemmCaseCount(const Options& options);
+// warmKernelCache for the GEMM table's operators (every row's shape is its own pipeline).
+void warmGemmKernels(const Options& options, INT adapterIndex);
 
 // Memory caps: empty when the case fits, else the reason it is skipped.
 std::string memoryCheck(const Options& options, const DeviceContext& ctx, uint64_t deviceBytes, uint64_t hostBytes);

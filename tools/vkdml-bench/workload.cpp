@@ -289,6 +289,11 @@ void fillBuffer(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, DM
 
 }  // namespace
 
+void fillFractions(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, DML_TENSOR_DATA_TYPE type,
+                   uint32_t seed) {
+    fillBuffer(ctx, buffer, bufferBytes, type, Fill::Fractions, seed);
+}
+
 std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, const OpSpec& op, Layout layout, DML_TENSOR_DATA_TYPE type,
                                        uint64_t elements) {
     auto w = std::make_unique<Workload>();

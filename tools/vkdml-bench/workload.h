@@ -113,6 +113,10 @@ struct Workload {
 // any byte for UINT8; 0 or 1 for IF's condition).
 std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, const OpSpec& op, Layout layout, DML_TENSOR_DATA_TYPE type,
                                        uint64_t elements);
+// Fills a whole DEFAULT buffer with the pseudo-random sequence `seed` of values in [-0.75, 0.75) of `type` (mapped, or
+// through an UPLOAD buffer; sets ctx.defaultHeapMappable). The GEMM table's matrices.
+void fillFractions(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, DML_TENSOR_DATA_TYPE type,
+                   uint32_t seed);
 // Binds the kernel to the workload's buffers as its layout says.
 void bindToWorkload(Kernel& kernel, Workload& workload);
 
