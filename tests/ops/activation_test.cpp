@@ -58,9 +58,13 @@ TEST_CASE("odd packed sizes 1, 7, 1023, 4099") {
 TEST_CASE("ranks 1..8: packed, padded, permuted, broadcast and in-place layouts") {
     TestDevice device;
     std::mt19937 rng(2024);
+    // Sanitizer builds (denseStride() > 1) give each activation every other rank, alternating between activations:
+    // every rank and every activation still runs, on half the pairs.
+    uint32_t pair = 0;
     for (const auto& op : kAllActivations)
         for (auto type : kTypes)
             for (uint32_t rank = 1; rank <= 8; ++rank) {
+                if (denseStride() > 1 && (rank + pair++ / 8) % 2 == 0) continue;
                 std::vector<uint32_t> sizes(rank);
                 for (auto& s : sizes) s = 1 + rng() % (rank > 5 ? 3 : 5);
                 sizes[rank - 1] += 2;  // an innermost dimension of at least 3
