@@ -32,10 +32,20 @@ CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTI
             programs[n] = ops::familyOf(info.schema->type)->fusableProgram(device, info);
         }
     const bool fuse = device.options().fusion;
-    for (graph::Step& step : graph::planSteps(graph_, programs, ops::fusedRunTensorLimit(device), fuse)) {
+    const graph::NeighbourCheck accepts = [this](uint32_t n, const ops::FusedNeighbours& neighbours) {
+        const dml::OperatorInfo& info = graph_.nodes[n].info();
+        return ops::familyOf(info.schema->type)->acceptsNeighbours(info, neighbours);
+    };
+    for (graph::Step& step : graph::planSteps(graph_, programs, ops::fusedRunTensorLimit(device), fuse, accepts)) {
         StepRun run;
         run.step = std::move(step);
-        if (run.step.nodes.size() > 1) {
+        if (run.step.anchor >= 0) {
+            const dml::OperatorInfo& info = graph_.nodes[run.step.anchor].info();
+            run.kernel = ops::familyOf(info.schema->type)->compileWithNeighbours(device, info, run.step.neighbours);
+            require(run.kernel != nullptr, "internal: " + graph_.nodes[run.step.anchor].name +
+                                               "'s family accepted neighbours it cannot compile");
+            run.fused = true;
+        } else if (run.step.nodes.size() > 1) {
             std::vector<dml::TensorLayout> tensors;
             for (const graph::StepTensor& t : run.step.outputs) tensors.push_back(t.layout);
             for (const graph::StepTensor& t : run.step.inputs) tensors.push_back(t.layout);
@@ -173,6 +183,15 @@ void CompiledGraph::planStepTensors() {
                 run.tensors.push_back(g >= 0 ? Home{Home::Where::GraphOutput, static_cast<uint32_t>(g), 0,
                                                     step.outputs[o].layout.totalBytes}
                                              : homeOf(step.outputs[o].value));
+            }
+            // An anchored step writes its value once: to its home, then copies to the graph outputs it also feeds.
+            if (step.anchor >= 0) {
+                const ValueRef& value = step.outputs[0].value;
+                const Home& home = run.tensors[0];
+                const uint64_t bytes = step.outputs[0].layout.totalBytes;
+                for (uint32_t g = 0; g < graph_.outputs.size(); ++g)
+                    if (graph_.outputs[g] == value && !(home.where == Home::Where::GraphOutput && home.index == g))
+                        run.copies.push_back({home, {Home::Where::GraphOutput, g, 0, bytes}, bytes});
             }
             for (const graph::StepTensor& t : step.inputs) run.tensors.push_back(homeOf(t.value));
         } else {

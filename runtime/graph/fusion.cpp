@@ -63,7 +63,7 @@ public:
         for (uint32_t g = 0; g < graph.outputs.size(); ++g) graphOutputs_[graph.valueId(graph.outputs[g])].push_back(g);
     }
 
-    std::vector<Step> plan(bool fuse) {
+    std::vector<Step> plan(bool fuse, const NeighbourCheck& accepts) {
         group_.assign(graph_.nodes.size(), -1);
         for (uint32_t n : graph_.order) {
             if (!graph_.live[n] || graph_.nodes[n].constant()) continue;
@@ -77,11 +77,21 @@ public:
             groups_.push_back({n});
             fusable_.push_back(fuse && programs_[n].has_value());
         }
+        absorbed_.assign(groups_.size(), false);
+        std::vector<std::optional<Step>> anchored(groups_.size());
+        if (fuse && accepts)
+            for (size_t a = 0; a < groups_.size(); ++a)
+                if (groups_[a].size() == 1 && !fusable_[a] && !absorbed_[a]) anchored[a] = anchor(a, accepts);
         std::vector<Step> steps;
-        for (const std::vector<uint32_t>& nodes : groups_) {
+        for (size_t g = 0; g < groups_.size(); ++g) {
+            if (absorbed_[g]) continue;
+            if (anchored[g]) {
+                steps.push_back(std::move(*anchored[g]));
+                continue;
+            }
             Step step;
-            step.nodes = nodes;
-            if (nodes.size() > 1) buildProgram(step);
+            step.nodes = groups_[g];
+            if (step.nodes.size() > 1) buildProgram(step);
             steps.push_back(std::move(step));
         }
         return steps;
@@ -123,6 +133,124 @@ private:
         std::vector<uint32_t> members = groups_[g];
         members.push_back(n);
         return tensorCount(members) <= maxTensors_ ? g : -1;
+    }
+
+    // Group a's single node with the element-wise run that computes its input (whose only value leaving is that
+    // input, read by nothing else) and the run that reads its output (all of its readers, one value leaving, every
+    // other input available before a), as far as the node's family accepts them; nullopt when it takes neither.
+    std::optional<Step> anchor(size_t a, const NeighbourCheck& accepts) {
+        const uint32_t n = groups_[a][0];
+        const GraphNode& node = graph_.nodes[n];
+        const dml::OperatorInfo& info = node.info();
+        if (info.inputs.empty() || info.outputs.empty() || graph_.outputCountOf(n) != 1) return std::nullopt;
+        std::optional<Step> before = runComputing(node.inputs[info.inputSlot(0)], info.inputs[0], a);
+        std::optional<Step> after = runReading(n, info.outputs[0], a);
+        if (!before && !after) return std::nullopt;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            const bool usePrologue = before && attempt != 2, useEpilogue = after && attempt != 1;
+            if (!usePrologue && !useEpilogue) continue;
+            ops::FusedNeighbours neighbours;
+            if (usePrologue) {
+                neighbours.prologue = before->program;
+                for (const StepTensor& t : before->inputs) neighbours.prologueTensors.push_back(t.layout);
+            }
+            if (useEpilogue) {
+                neighbours.epilogue = after->program;
+                for (size_t i = 1; i < after->inputs.size(); ++i) neighbours.epilogueTensors.push_back(after->inputs[i].layout);
+                neighbours.epilogueOutput = after->outputs[0].layout;
+            }
+            if (!accepts(n, neighbours)) continue;
+            return anchoredStep(n, std::move(neighbours), usePrologue ? &*before : nullptr,
+                                useEpilogue ? &*after : nullptr);
+        }
+        return std::nullopt;
+    }
+
+    // The fused run (an earlier, not yet absorbed group) whose only value leaving is `value`, read as `read` by
+    // one node in one slot; its program has that value as its single output.
+    std::optional<Step> runComputing(const ValueRef& value, const dml::TensorLayout& read, size_t a) const {
+        if (value.kind != ValueRef::Kind::NodeOutput || graph_.nodes[value.index].constant()) return std::nullopt;
+        const uint32_t id = graph_.valueId(value);
+        const int64_t g = group_[value.index];
+        if (g < 0 || g >= static_cast<int64_t>(a) || !fusable_[g] || absorbed_[g] || consumers_[id].size() != 1 ||
+            !graphOutputs_[id].empty())
+            return std::nullopt;
+        Step run;
+        run.nodes = groups_[g];
+        buildProgram(run);
+        if (run.outputs.size() != 1 || !(run.outputs[0].value == value) || !sameElements(run.outputs[0].layout, read))
+            return std::nullopt;
+        return run;
+    }
+
+    // The fused run (a later, not yet absorbed group) holding every reader of node n's output `written`, reading it
+    // as written, with one value leaving and every other input produced before group a; its program's input 0 is
+    // n's output.
+    std::optional<Step> runReading(uint32_t n, const dml::TensorLayout& written, size_t a) const {
+        const ValueRef value{ValueRef::Kind::NodeOutput, n, 0};
+        const uint32_t id = graph_.valueId(value);
+        const std::vector<uint32_t>& readers = consumers_[id];
+        if (readers.empty() || !graphOutputs_[id].empty()) return std::nullopt;
+        const int64_t g = group_[readers[0]];
+        if (g <= static_cast<int64_t>(a) || !fusable_[g] || absorbed_[g]) return std::nullopt;
+        for (uint32_t r : readers)
+            if (group_[r] != g) return std::nullopt;
+        Step run;
+        run.nodes = groups_[g];
+        buildProgram(run);
+        if (run.outputs.size() != 1) return std::nullopt;
+        int64_t first = -1;
+        for (size_t i = 0; i < run.inputs.size(); ++i) {
+            const ValueRef& in = run.inputs[i].value;
+            if (in == value) {
+                if (first >= 0 || !sameElements(written, run.inputs[i].layout)) return std::nullopt;
+                first = static_cast<int64_t>(i);
+            } else if (in.kind == ValueRef::Kind::NodeOutput && !graph_.nodes[in.index].constant() &&
+                       group_[in.index] >= static_cast<int64_t>(a)) {
+                return std::nullopt;
+            }
+        }
+        if (first < 0) return std::nullopt;
+        moveInputFirst(run, static_cast<uint32_t>(first));
+        return run;
+    }
+
+    // Program input `i` becomes input 0 (the others keep their order).
+    static void moveInputFirst(Step& run, uint32_t i) {
+        ElementwiseProgram& p = run.program;
+        for (kernel::Op& op : p.ops)
+            if (op.code == OpCode::Input) op.index = op.index == i ? 0 : op.index < i ? op.index + 1 : op.index;
+        std::rotate(p.inputs.begin(), p.inputs.begin() + i, p.inputs.begin() + i + 1);
+        std::rotate(run.inputs.begin(), run.inputs.begin() + i, run.inputs.begin() + i + 1);
+    }
+
+    // The step of node n with its neighbours; marks the runs it takes as absorbed. Inputs: n's present inputs (the
+    // prologue's input 0 in place of the first), the prologue's others, the epilogue's others.
+    Step anchoredStep(uint32_t n, ops::FusedNeighbours neighbours, const Step* before, const Step* after) {
+        const GraphNode& node = graph_.nodes[n];
+        const dml::OperatorInfo& info = node.info();
+        Step step;
+        step.anchor = n;
+        step.neighbours = std::move(neighbours);
+        if (before) {
+            step.nodes = before->nodes;
+            absorbed_[group_[before->nodes[0]]] = true;
+        }
+        step.nodes.push_back(n);
+        for (uint32_t i = 0; i < info.inputs.size(); ++i)
+            step.inputs.push_back(i == 0 && before ? before->inputs[0]
+                                                   : StepTensor{node.inputs[info.inputSlot(i)], info.inputs[i]});
+        if (before) step.inputs.insert(step.inputs.end(), before->inputs.begin() + 1, before->inputs.end());
+        if (after) {
+            step.nodes.insert(step.nodes.end(), after->nodes.begin(), after->nodes.end());
+            absorbed_[group_[after->nodes[0]]] = true;
+            step.inputs.insert(step.inputs.end(), after->inputs.begin() + 1, after->inputs.end());
+            step.outputs.push_back(after->outputs[0]);
+        } else {
+            step.outputs.push_back({resultOf(n), info.outputs[0]});
+        }
+        step.outputGraphIndex.push_back(-1);  // the value's own home; further graph outputs are copies
+        return step;
     }
 
     bool inGroup(const std::vector<uint32_t>& members, uint32_t node) const {
@@ -235,13 +363,14 @@ private:
     std::vector<int64_t> group_;                       // per node
     std::vector<std::vector<uint32_t>> groups_;
     std::vector<bool> fusable_;                        // per group
+    std::vector<bool> absorbed_;                       // per group: taken into an anchored step
 };
 
 }  // namespace
 
 std::vector<Step> planSteps(const GraphInfo& graph, const std::vector<std::optional<ElementwiseProgram>>& programs,
-                            uint32_t maxTensors, bool fuse) {
-    return Planner(graph, programs, maxTensors).plan(fuse);
+                            uint32_t maxTensors, bool fuse, const NeighbourCheck& accepts) {
+    return Planner(graph, programs, maxTensors).plan(fuse, accepts);
 }
 
 }  // namespace vkdml::graph

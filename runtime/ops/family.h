@@ -1,7 +1,7 @@
-// Operator families: each kind of DirectML operator (element-wise today) lives in one folder under runtime/ops and
-// implements this interface. The rest of the runtime (compiled operators, initializers, graphs) only talks to it:
-// the family validates its operators' shapes, compiles them for a device, reports the memory they need, records
-// their initialization and execution, and says what a graph can fuse.
+// Operator families: each kind of DirectML operator (element-wise, reductions, GEMM) lives in one folder under
+// runtime/ops and implements this interface. The rest of the runtime (compiled operators, initializers, graphs)
+// only talks to it: the family validates its operators' shapes, compiles them for a device, reports the memory they
+// need, records their initialization and execution, and says what a graph can fuse.
 #pragma once
 
 #include <memory>
@@ -12,6 +12,7 @@
 #include "core/binding.h"
 #include "dml/operator_desc.h"
 #include "kernel/program.h"
+#include "ops/fused_neighbours.h"
 #include "vk/recording.h"
 
 namespace vkdml {
@@ -60,6 +61,16 @@ public:
     // constants) may join a fused run of element-wise nodes; nullopt when it cannot.
     virtual std::optional<kernel::ElementwiseProgram> fusableProgram(Device&, const dml::OperatorInfo&) const {
         return std::nullopt;
+    }
+    // An operator whose kernel can run element-wise neighbours (FusedNeighbours) takes them when this says yes
+    // (the programs' tensor types, how many tensors, the operator's own form); compileWithNeighbours then compiles
+    // it so. The bindings of such a kernel: outputs {the epilogue's output, or the operator's}; inputs: the
+    // operator's present inputs (the prologue's input 0 in InputTensor's place), then the prologue's other inputs,
+    // then the epilogue's.
+    virtual bool acceptsNeighbours(const dml::OperatorInfo&, const FusedNeighbours&) const { return false; }
+    virtual std::unique_ptr<CompiledKernel> compileWithNeighbours(Device&, const dml::OperatorInfo&,
+                                                                  const FusedNeighbours&) const {
+        return nullptr;
     }
 };
 

@@ -1,5 +1,6 @@
 // Differential test of fusion: random valid graphs (1-40 nodes of every element-wise operator and activation vkdml
-// implements, see random_operators.h, over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values, and INT4
+// implements, and of the softmax family, MVN1 and LP_NORMALIZATION, which fuse with their element-wise neighbours;
+// see random_operators.h; over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values, and INT4
 // and UINT4 ones between QUANTIZE and DEQUANTIZE; random attributes; ranks 1-8; fan-out; broadcast, padded and
 // OWNED_BY_DML graph inputs; constant nodes; dead nodes, whose output no graph output depends on, alone or in
 // chains, with packed or padded outputs; graph inputs that feed nothing or only dead nodes), each compiled
@@ -54,8 +55,11 @@ struct RandomGraph {
 
 class Generator {
 public:
+    // The first node of graph `seed` is operator seed % count (where it takes a type), so that every run of a few
+    // hundred graphs uses every operator.
     Generator(VkdmlDevice device, uint64_t seed, std::map<std::string, uint64_t>& coverage)
-        : device_(device), rng_(seed), builder_(device), coverage_(coverage) {}
+        : device_(device), rng_(seed), builder_(device), coverage_(coverage),
+          firstOperator_(static_cast<uint32_t>(seed % randomOperators().size())) {}
 
     const Properties& properties() const { return properties_; }
 
@@ -74,7 +78,7 @@ public:
         for (uint32_t s : g.sizes) log() << s << " ";
         log() << "}\n";
         const uint32_t nodes = 1 + uniform(uniform(8) == 0 ? 40 : 6);  // mostly small, some up to 40
-        for (uint32_t n = 0; n < nodes; ++n) addNode(n > 0 && uniform(6) == 0);
+        for (uint32_t n = 0; n < nodes; ++n) addNode(n > 0 && uniform(6) == 0, n == 0);
         // Values no node reads leave the graph, but some are left dead (with what only they read); a few others
         // leave too (fan-out to graph outputs). The last value that is not a dead end always leaves.
         std::vector<bool> readByLive(builder_.nodes.size(), false);
@@ -243,13 +247,14 @@ private:
     // A node of a random operator and type; combinations the operator does not accept (checked on packed tensors
     // first, so that no source is made for nothing) are drawn again. A dead end is a node nothing reads and no
     // graph output takes; its output is sometimes padded.
-    void addNode(bool makeDeadEnd) {
+    void addNode(bool makeDeadEnd, bool first) {
         const std::vector<RandomOperator>& operators = randomOperators();
         const std::vector<Type> types(std::begin(kTypes), std::end(kTypes));
         for (uint32_t attempt = 0;; ++attempt) {
             REQUIRE(attempt < 10000);
-            const RandomOperator& op = operators[uniform(uint32_t(operators.size()))];
-            if (isTranscendental(op) && uniform(4) != 0) continue;
+            const bool forced = first && attempt < 64;
+            const RandomOperator& op = operators[forced ? firstOperator_ : uniform(uint32_t(operators.size()))];
+            if (!forced && isTranscendental(op) && uniform(4) != 0) continue;
             const Type type = types[uniform(uint32_t(types.size()))];
             if (readsEncoding(op) && isFloatType(type)) continue;
             const RandomAttributes a = randomAttributes(op, rng_, type, types);
@@ -290,6 +295,7 @@ private:
     std::mt19937_64 rng_;
     GraphBuilder builder_;
     std::map<std::string, uint64_t>& coverage_;  // nodes made per operator
+    uint32_t firstOperator_;
     RandomGraph graph_;
     std::map<uint32_t, std::vector<uint32_t>> strides_;
     std::ostringstream text_;

@@ -253,15 +253,20 @@ FusionDisabled::~FusionDisabled() { vkdmlTestSetOption(device_, VKDML_TEST_OPTIO
 
 Owned<VkdmlDispatchable> compileGraph(VkdmlDevice device, bool fuse, uint32_t nodes,
                                       const std::function<void(GraphBuilder&)>& build) {
+    return compileGraph(device, fuse, nodes, 1, 1, build);
+}
+
+Owned<VkdmlDispatchable> compileGraph(VkdmlDevice device, bool fuse, uint32_t nodes, uint32_t steps,
+                                      uint32_t fusedSteps, const std::function<void(GraphBuilder&)>& build) {
     std::unique_ptr<FusionDisabled> unfused(fuse ? nullptr : new FusionDisabled(device));
     GraphBuilder builder(device);
     build(builder);
     Owned<VkdmlDispatchable> compiled;
     REQUIRE(builder.compile(compiled.put()) == S_OK);
-    UINT steps = 0, fused = 0;
-    REQUIRE(vkdmlTestGraphSteps(compiled, &steps, &fused));
-    REQUIRE(steps == (fuse ? 1u : nodes));
-    REQUIRE(fused == (fuse ? 1u : 0u));
+    UINT gotSteps = 0, gotFused = 0;
+    REQUIRE(vkdmlTestGraphSteps(compiled, &gotSteps, &gotFused));
+    REQUIRE(gotSteps == (fuse ? steps : nodes));
+    REQUIRE(gotFused == (fuse ? fusedSteps : 0u));
     return compiled;
 }
 

@@ -97,5 +97,8 @@ private:
 // VKDML_DISABLE_FUSION set (fuse false), as one kernel per node (`nodes`). REQUIREs both.
 Owned<VkdmlDispatchable> compileGraph(VkdmlDevice device, bool fuse, uint32_t nodes,
                                       const std::function<void(GraphBuilder&)>& build);
+// The same with the kernel counts a fused compilation must give: `steps` kernels, `fusedSteps` of them fusing nodes.
+Owned<VkdmlDispatchable> compileGraph(VkdmlDevice device, bool fuse, uint32_t nodes, uint32_t steps,
+                                      uint32_t fusedSteps, const std::function<void(GraphBuilder&)>& build);
 
 }  // namespace vkdml::test

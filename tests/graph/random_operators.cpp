@@ -48,7 +48,9 @@ const std::vector<RandomOperator> kOperators = {
     OP(CAST, Cast), OP(ELEMENT_WISE_CLIP_GRAD, Gradient), OP(ELEMENT_WISE_CLIP_GRAD1, Gradient),
     OP(ACTIVATION_RELU_GRAD, Gradient), OP(ELEMENT_WISE_QUANTIZE_LINEAR, Quantize), OP(QUANTIZE, Quantize),
     OP(ELEMENT_WISE_DEQUANTIZE_LINEAR, Dequantize), OP(DEQUANTIZE, Dequantize),
-    OP(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, QuantizedAdd),
+    OP(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, QuantizedAdd), OP(ACTIVATION_SOFTMAX1, Rows),
+    OP(ACTIVATION_LOG_SOFTMAX1, Rows), OP(ACTIVATION_HARDMAX1, Rows), OP(MEAN_VARIANCE_NORMALIZATION1, Rows),
+    OP(LP_NORMALIZATION, Rows),
 };
 
 #undef OP
@@ -179,6 +181,32 @@ HRESULT createQuantizedAdd(VkdmlDevice device, const RandomAttributes& a, const 
         t.back());
 }
 
+// The axes of `mask` (a bit per axis) among the tensor's dimensions; the innermost one when none is.
+std::vector<UINT> axesOf(uint32_t mask, const DML_TENSOR_DESC* tensor) {
+    const UINT rank = static_cast<const DML_BUFFER_TENSOR_DESC*>(tensor->Desc)->DimensionCount;
+    std::vector<UINT> axes;
+    for (UINT d = 0; d < rank; ++d)
+        if ((mask >> d) & 1u) axes.push_back(d);
+    if (axes.empty()) axes.push_back(rank - 1);
+    return axes;
+}
+
+// Softmax family over the axes; MVN1 with scale and bias when `a.zeroPoints`; LP_NORMALIZATION along the first axis,
+// P 1 or 2 by the mode.
+HRESULT createRows(VkdmlDevice device, const RandomOperator& op, const RandomAttributes& a, const Tensors& t,
+                   VkdmlOperator* out) {
+    const std::vector<UINT> axes = axesOf(a.axes, t[0]);
+    const UINT count = static_cast<UINT>(axes.size());
+    if (op.type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1)
+        return create<DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC>(
+            device, op.type, out, t[0], a.zeroPoints ? t[1] : nullptr, a.zeroPoints ? t[2] : nullptr, t.back(), count,
+            axes.data(), BOOL(a.mode % 2 == 0), 1e-3f, static_cast<const DML_OPERATOR_DESC*>(nullptr));
+    if (op.type == DML_OPERATOR_LP_NORMALIZATION)
+        return create<DML_LP_NORMALIZATION_OPERATOR_DESC>(device, op.type, out, t[0], t.back(), axes[0], 1e-4f,
+                                                          UINT(1 + a.mode % 2));
+    return create<DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC>(device, op.type, out, t[0], t.back(), count, axes.data());
+}
+
 template <class T, size_t N>
 T pick(std::mt19937_64& rng, const T (&values)[N]) {
     return values[rng() % N];
@@ -238,6 +266,10 @@ RandomAttributes randomAttributes(const RandomOperator& op, std::mt19937_64& rng
     static constexpr Type kQuantized[] = {DML_TENSOR_DATA_TYPE_INT8, U8, DML_TENSOR_DATA_TYPE_INT4,
                                           DML_TENSOR_DATA_TYPE_UINT4};
     a.quantized = kQuantized[rng() % 4];
+    if (op.signature == Signature::Rows) {
+        a.axes = uint32_t(rng() % 256);
+        a.mode = uint32_t(rng() % 2);
+    }
     return a;
 }
 
@@ -258,6 +290,9 @@ NodeTypes typesOf(const RandomOperator& op, const RandomAttributes& a, Type t) {
         case Signature::QuantizedAdd:
             if (a.zeroPoints) return {{t, F32, t, t, F32, t, F32, t}, t};
             return {{t, F32, t, F32, F32}, t, {0, 1, 3, 4, 6}};  // the zero points' slots 2, 5 and 7 stay empty
+        case Signature::Rows:
+            if (op.type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1 && a.zeroPoints) return {{t, t, t}, t};
+            return {{t}, t};
     }
     return {{t}, t};
 }
@@ -279,6 +314,7 @@ HRESULT createRandomOperator(VkdmlDevice device, const RandomOperator& op, const
         case Signature::Quantize:
         case Signature::Dequantize: return createQuantization(device, op, a, tensors, out);
         case Signature::QuantizedAdd: return createQuantizedAdd(device, a, tensors, out);
+        case Signature::Rows: return createRows(device, op, a, tensors, out);
         case Signature::Predicate:
             if (op.type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY)
                 return create<DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC>(device, op.type, out, tensors[0], tensors[1],
@@ -303,6 +339,10 @@ std::string describe(const RandomOperator& op, const RandomAttributes& a) {
         default:
             if (op.signature == Signature::Unary || op.signature == Signature::Gradient) s << " (" << a.a0 << ", " << a.a1 << ")";
             break;
+    }
+    if (op.signature == Signature::Rows) {
+        s << " axes mask " << a.axes << " mode " << a.mode;
+        if (op.type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1 && a.zeroPoints) s << " scale and bias";
     }
     if (a.scaleBias) s << " scale " << a.scaleBiasValue.Scale << " bias " << a.scaleBiasValue.Bias;
     if ((op.signature == Signature::Quantize || op.signature == Signature::Dequantize ||

@@ -134,6 +134,48 @@ public:
         return std::make_unique<ReductionKernel>(device, info);
     }
 
+    // Float neighbours of the kernels that read their input and write their output element by element through the
+    // common loops, with slots 4-7 free for the neighbours' tensors.
+    bool acceptsNeighbours(const OperatorInfo& info, const ops::FusedNeighbours& neighbours) const override {
+        const Plan plan = planReduction(info);
+        const bool kindFits = plan.kind == Kind::Softmax || plan.kind == Kind::LogSoftmax ||
+                              plan.kind == Kind::Hardmax || plan.kind == Kind::LpNormalize ||
+                              (plan.kind == Kind::Normalize && !plan.writesStatistics) ||
+                              (plan.kind == Kind::Reduce && !plan.isArg());
+        if (!kindFits || plan.hasHighSlots() || neighbours.extraTensors() > kMaxSlots - kFirstExtra) return false;
+        auto isFloat = [](DML_TENSOR_DATA_TYPE t) {
+            return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16;
+        };
+        if (!isFloat(info.inputs[0].dataType) || !isFloat(info.outputs[0].dataType)) return false;
+        auto floatProgram = [&](const kernel::ElementwiseProgram& p) {
+            if (p.outputs.size() != 1 || !kernel::isFloatType(p.outputs[0]) || p.attributeCount() != 0) return false;
+            for (kernel::ScalarType t : p.inputs)
+                if (t != kernel::ScalarType::Float32 && t != kernel::ScalarType::Float16) return false;
+            return true;
+        };
+        if (neighbours.prologue) {
+            if (!floatProgram(*neighbours.prologue) ||
+                neighbours.prologue->inputs.size() != neighbours.prologueTensors.size())
+                return false;
+            for (const TensorLayout& t : neighbours.prologueTensors)
+                if (!isFloat(t.dataType)) return false;
+        }
+        if (neighbours.epilogue) {
+            if (!floatProgram(*neighbours.epilogue) ||
+                neighbours.epilogue->inputs.size() != neighbours.epilogueTensors.size() + 1 ||
+                !isFloat(neighbours.epilogueOutput.dataType))
+                return false;
+            for (const TensorLayout& t : neighbours.epilogueTensors)
+                if (!isFloat(t.dataType)) return false;
+        }
+        return true;
+    }
+
+    std::unique_ptr<ops::CompiledKernel> compileWithNeighbours(Device& device, const OperatorInfo& info,
+                                                               const ops::FusedNeighbours& neighbours) const override {
+        return std::make_unique<ReductionKernel>(device, info, &neighbours);
+    }
+
 private:
     static void checkReduceTypes(const OperatorInfo& info, const std::string& prefix, DML_FEATURE_LEVEL level) {
         const uint32_t function = info.attributes.enumAt(0);

@@ -35,7 +35,7 @@ public:
         uint32_t next = 0;
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
         in_ = valueOf(p_.types[kInput]);
-        vector_ = vectorWidth(p_);
+        vector_ = p_.prologue ? 0 : inputVectorWidth(p_);
     }
 
     std::string source() {
@@ -43,6 +43,7 @@ public:
         library();
         loads();
         stores();
+        out_ += neighboursGlsl(p_);
         offsets();
         helpers();
         body();
@@ -85,18 +86,23 @@ private:
         if ((p_.kind == Kind::Normalize || p_.kind == Kind::BatchNorm) && p_.fused.type != DML_OPERATOR_INVALID) {
             for (const std::string& root : kernel::fusedActivationRoots(p_.fused)) roots.push_back(root);
         }
+        for (const std::string& root : neighbourRoots(p_)) roots.push_back(root);
         out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
         out_ += kernel::mathLibraryClosure(roots);
     }
 
-    // loadIn(i) for the input (its value type), loadScale(i) / loadBias(i) as floats.
+    // loadIn(i) for the input (its value type), loadScale(i) / loadBias(i) as floats,
+    // loadX<slot>(i) for the tensors of fused neighbours.
     void loads() {
         load(kInput, "loadIn");
         if (p_.present(kScale)) load(kScale, "loadScale");
         if (p_.present(kBias)) load(kBias, "loadBias");
-        if (p_.present(kMean) && !p_.written(kMean)) load(kMean, "loadMean");
-        if (p_.present(kVariance) && !p_.written(kVariance)) load(kVariance, "loadVariance");
-        if (p_.present(kAddend)) load(kAddend, "loadAddend");
+        for (uint32_t s = kFirstExtra; s < kMaxSlots; ++s)
+            if (p_.extra(Slot(s))) load(s, ("loadX" + std::to_string(s)).c_str());
+        auto own = [&](Slot slot) { return p_.present(slot) && !p_.written(slot) && !p_.extra(slot); };
+        if (own(kMean)) load(kMean, "loadMean");
+        if (own(kVariance)) load(kVariance, "loadVariance");
+        if (own(kAddend)) load(kAddend, "loadAddend");
     }
     void load(uint32_t slot, const char* name) {
         const std::string b = buffer(slot);
@@ -323,12 +329,14 @@ private:
     std::string forElements(const std::string& code) const {
         const std::string v = vt();
         if (vector_) return forVectors(code);
+        if (p_.prologue && p_.operandVectorWidth) return forVectorOrder(code);
         // A DECREASING scan walks its row from the last element (one invocation per row).
         const bool reverse = p_.kind == Kind::Scan && p_.decreasing;
         auto element = [&](const std::string& step) {
             const std::string j = reverse ? "N - 1u - (" + step + ")" : step;
             return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n" + high() +
-                   "            " + v + " xIn = loadIn(o.x);\n" + code + "            }\n";
+                   "            " + v + " xIn = " + (p_.prologue ? "inputAt(o, o2)" : "loadIn(o.x)") + ";\n" + code +
+                   "            }\n";
         };
         std::string out = "        if (live) {\n            uint next = lane;\n"
                           "            for (; next + " + u(kUnroll - 1) + " * T < N; next += " + u(kUnroll) +
@@ -364,25 +372,27 @@ private:
         return out + "        }\n";
     }
 
+    // The store of `value` as the result at `where`'s element (o in the element loops, rb for a row's value),
+    // through the fused epilogue if there is one.
+    std::string storeCall(const std::string& where, const std::string& value) const {
+        if (!p_.epilogue) return "store(" + where + ".y, " + value + ");";
+        return "storeFused(" + where + ", " + where + "2, " + value + ");";
+    }
+
+    // The elements one at a time in the order forVectors takes them (the kernel of the operator without its
+    // prologue reads its own input by vectors): each lane's sums then add the same terms in the same order.
+    std::string forVectorOrder(const std::string& code) const {
+        const uint32_t width = p_.operandVectorWidth;
+        std::string out = "        if (live) for (uint q = lane; q < N / " + u(width) + "; q += T) {\n";
+        for (uint32_t k = 0; k < width; ++k)
+            out += "            { uint j = q * " + u(width) + " + " + u(k) + ";\n            uvec4 o = rb + elementOffset(j);\n" +
+                   high() + "            " + vt() + " xIn = inputAt(o, o2);\n" + code + "            }\n";
+        return out + "        }\n";
+    }
+
     // o2: slots 4-7's element indices of element j (only where such a slot is bound).
     std::string high() const {
         return p_.hasHighSlots() ? "            uvec4 o2 = rb2 + elementOffset2(j);\n" : "";
-    }
-
-    // Elements per vector load of the input (0: no vector loads).
-    static uint32_t vectorWidth(const Plan& p) {
-        if (p.kind == Kind::Scan && p.decreasing) return 0;
-        const DML_TENSOR_DATA_TYPE type = p.types[kInput];
-        const uint32_t width = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8
-                               : (type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_INT32 ||
-                                  type == DML_TENSOR_DATA_TYPE_UINT32) ? 4 : 0;
-        if (!width || p.reduced.empty() || p.reduced.front().strides[kInput] != 1 || p.reduced.front().size % width)
-            return 0;
-        for (size_t d = 1; d < p.reduced.size(); ++d)
-            if (p.reduced[d].strides[kInput] % width) return 0;
-        for (const Dim& d : p.kept)
-            if (d.strides[kInput] % width) return 0;
-        return width;
     }
 
     void body() {
@@ -414,7 +424,7 @@ private:
         const std::string v = vt();
         const uint32_t f = p_.function;
         auto write = [&](const std::string& result) {
-            out_ += "        if (live && lane == 0u) store(rb.y, " + result + ");\n";
+            out_ += "        if (live && lane == 0u) " + storeCall("rb", result) + "\n";
         };
         if (f == DML_REDUCE_FUNCTION_ARGMAX || f == DML_REDUCE_FUNCTION_ARGMIN) {
             out_ += "        " + v + " best = " + v + "(0); uint at = ~0u;\n" +
@@ -507,14 +517,14 @@ private:
         out_ += "        float m = -vk_m_inf();\n" + forElements("            m = maxOf(m, xIn);\n") +
                 "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
                 forElements("            float e = expOf(xIn, m);\n            s = addTo(s, e);\n" +
-                            std::string(keep ? "            store(o.y, e);\n" : "")) +
+                            std::string(keep ? "            " + storeCall("o", "e") + "\n" : "")) +
                 "        s = rowSum(s);\n";
         if (p_.kind == Kind::Softmax) {
             const std::string e = keep ? "uintBitsToFloat(" + buffer(kOutput) + "[o.y])" : "expOf(xIn, m)";
-            out_ += "        vk_f2 r = reciprocalOf(s);\n" + forElements("            store(o.y, timesPair(" + e + ", r));\n");
+            out_ += "        vk_f2 r = reciprocalOf(s);\n" + forElements("            " + storeCall("o", "timesPair(" + e + ", r)") + "\n");
         } else {
             out_ += "        vk_f2 l = vk_m_isnan(s.hi) ? pairOf(s.hi, 0.0) : logOf(s);\n" +
-                    forElements("            store(o.y, logSoftmaxOf(xIn, m, l));\n");
+                    forElements("            " + storeCall("o", "logSoftmaxOf(xIn, m, l)") + "\n");
         }
     }
 
@@ -533,7 +543,7 @@ private:
         out_ += "        if (norm.hi < " + kernel::exactFloatLiteral(p_.epsilon) + ") norm = pairOf(" + kernel::exactFloatLiteral(p_.epsilon) +
                 ", 0.0);\n"
                 "        vk_f2 r = reciprocalOf(norm);\n" +
-                forElements("            store(o.y, timesPair(xIn, r));\n");
+                forElements("            " + storeCall("o", "timesPair(xIn, r)") + "\n");
     }
 
     // Running values in the row's order (one invocation per row): the compensated sum or the product pair for
@@ -553,7 +563,7 @@ private:
             update = sum ? "acc = acc + xIn;" : "acc = acc * xIn;";
             result = "acc";
         }
-        const std::string store = "            store(o.y, " + result + ");\n";
+        const std::string store = "            " + storeCall("o", result) + "\n";
         const std::string step = "            " + update + "\n";
         out_ += forElements(p_.exclusive ? store + step : step + store);
     }
@@ -562,7 +572,7 @@ private:
         out_ += "        float best = 0.0; uint at = ~0u;\n" +
                 forElements("            float x = xIn;\n"
                             "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
-                "        at = rowArg(best, at);\n" + forElements("            store(o.y, j == at ? 1.0 : 0.0);\n");
+                "        at = rowArg(best, at);\n" + forElements("            " + storeCall("o", "j == at ? 1.0 : 0.0") + "\n");
     }
 
     void normalizeBody() {
@@ -584,9 +594,9 @@ private:
         std::string y = "            float y = normalized(minusMean(xIn, mean), deviation, inverse, invertible);\n";
         if (p_.present(kScale)) y += "            y = y * loadScale(o.z);\n";
         if (p_.present(kBias)) y += "            y = y + loadBias(o.w);\n";
-        if (p_.present(kAddend)) y += "            y = y + loadAddend(o2.z);\n";
+        if (p_.present(kAddend) && !p_.extra(kAddend)) y += "            y = y + loadAddend(o2.z);\n";
         if (p_.writesStatistics) out_ += batchNormStatisticsGlsl(p_);
-        out_ += forElements(y + "            store(o.y, " + kernel::fusedActivationCall(p_.fused, "y") + ");\n");
+        out_ += forElements(y + "            " + storeCall("o", kernel::fusedActivationCall(p_.fused, "y")) + "\n");
     }
 
     const Plan& p_;

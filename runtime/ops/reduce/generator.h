@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "ops/reduce/plan.h"
 
@@ -35,6 +36,12 @@ std::string generateReductionGlsl(const Plan& plan, const KernelShape& shape);
 // LOCAL_RESPONSE_NORMALIZATION (generator_lrn.cpp): one invocation per element, `shape.workgroupSize` of them per
 // workgroup (threadsPerRow 1), the grid laid out as the reduction kernels'.
 std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape);
+
+// Fused graph neighbours (generator_neighbours.cpp): the prologue and epilogue programs as functions, with
+// inputAt(o, o2), the operator's input element through the prologue, and storeFused(o, o2, v), which stores the
+// result v through the epilogue; and the library functions they call.
+std::string neighboursGlsl(const Plan& plan);
+std::vector<std::string> neighbourRoots(const Plan& plan);
 
 // BATCH_NORMALIZATION's per-element code (generator_batchnorm.cpp), run inside the reduction kernel's element loop
 // (rows of one element): xIn the input element, o and o2 every slot's element index; stores the result.

@@ -19,16 +19,20 @@ uint32_t powerOfTwoAtMost(uint32_t v) {
 
 }  // namespace
 
-ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info) : plan_(planReduction(info)) {
+ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
+                                 const ops::FusedNeighbours* neighbours)
+    : plan_(planReduction(info, neighbours)) {
     const vk::Context& ctx = device.context();
     const auto& limits = ctx.limits();
-    name_ = std::string(info.schema->kernel) + "_" + dml::dataTypeName(plan_.types[kInput]);
+    name_ = std::string(neighbours && neighbours->prologue ? "fused_" : "") + info.schema->kernel +
+            (neighbours && neighbours->epilogue ? "_fused" : "") + "_" + dml::dataTypeName(plan_.types[kInput]);
 
     // Every tensor is bound whole.
+    const dml::TensorLayout* layouts[kMaxSlots] = {};
+    slotLayouts(info, neighbours, layouts);
     for (uint32_t s = 0; s < kMaxSlots; ++s) {
-        const SlotSource& source = plan_.sources[s];
-        if (!source.present) continue;
-        const dml::TensorLayout& layout = source.output ? info.outputs[source.index] : info.inputs[source.index];
+        if (!plan_.sources[s].present) continue;
+        const dml::TensorLayout& layout = *layouts[s];
         totals_[s] = layout.totalBytes;
         elementBytes_[s] = std::max<uint32_t>(1, dml::elementSizeInBits(layout.dataType) / 8);
         ops::requireWholeBinding(device, totals_[s], info.name());

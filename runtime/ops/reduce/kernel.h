@@ -11,8 +11,9 @@ namespace vkdml::reduce {
 
 class ReductionKernel final : public ops::CompiledKernel {
 public:
-    // Throws E_NOTIMPL naming what the device or vkdml lacks for this operator.
-    ReductionKernel(Device& device, const dml::OperatorInfo& info);
+    // Throws E_NOTIMPL naming what the device or vkdml lacks for this operator. `neighbours`: element-wise programs
+    // fused around it (accepted by the family), or nullptr.
+    ReductionKernel(Device& device, const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours = nullptr);
 
     void record(vk::Recording& recording, const ops::KernelBuffers& buffers) const override;
     const std::string& shaderName() const override { return name_; }

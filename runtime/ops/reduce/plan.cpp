@@ -1,5 +1,6 @@
 #include "ops/reduce/plan.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "vk/cache_directory.h"
@@ -119,7 +120,42 @@ uint32_t reducedAxes(const dml::OperatorInfo& info) {
     return mask;
 }
 
-Plan planReduction(const dml::OperatorInfo& info) {
+void slotLayouts(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours,
+                 const dml::TensorLayout* (&layouts)[kMaxSlots]) {
+    SlotSource sources[kMaxSlots];
+    slotSources(info, sources);
+    for (uint32_t s = 0; s < kMaxSlots; ++s)
+        layouts[s] = !sources[s].present ? nullptr
+                     : sources[s].output ? &info.outputs[sources[s].index]
+                                         : &info.inputs[sources[s].index];
+    if (!neighbours) return;
+    uint32_t next = kFirstExtra;
+    if (neighbours->prologue) {
+        layouts[kInput] = &neighbours->prologueTensors[0];
+        for (size_t i = 1; i < neighbours->prologueTensors.size(); ++i) layouts[next++] = &neighbours->prologueTensors[i];
+    }
+    if (neighbours->epilogue) {
+        layouts[kOutput] = &neighbours->epilogueOutput;
+        for (const dml::TensorLayout& t : neighbours->epilogueTensors) layouts[next++] = &t;
+    }
+}
+
+uint32_t inputVectorWidth(const Plan& p) {
+    if ((p.kind == Kind::Scan && p.decreasing) || p.prologue) return 0;
+    const DML_TENSOR_DATA_TYPE type = p.types[kInput];
+    const uint32_t width = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8
+                           : (type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_INT32 ||
+                              type == DML_TENSOR_DATA_TYPE_UINT32) ? 4 : 0;
+    if (!width || p.reduced.empty() || p.reduced.front().strides[kInput] != 1 || p.reduced.front().size % width)
+        return 0;
+    for (size_t d = 1; d < p.reduced.size(); ++d)
+        if (p.reduced[d].strides[kInput] % width) return 0;
+    for (const Dim& d : p.kept)
+        if (d.strides[kInput] % width) return 0;
+    return width;
+}
+
+Plan planReduction(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours) {
     Plan plan;
     const DML_OPERATOR_TYPE type = info.schema->type;
     plan.kind = kindOf(type);
@@ -161,11 +197,32 @@ Plan planReduction(const dml::OperatorInfo& info) {
     const dml::TensorLayout& input = info.inputs[0];
     slotSources(info, plan.sources);
     const dml::TensorLayout* slots[kMaxSlots] = {};
-    for (uint32_t s = 0; s < kMaxSlots; ++s) {
-        const SlotSource& source = plan.sources[s];
-        if (source.present) slots[s] = source.output ? &info.outputs[source.index] : &info.inputs[source.index];
-        plan.types[s] = slots[s] ? slots[s]->dataType : DML_TENSOR_DATA_TYPE_UNKNOWN;
+    slotLayouts(info, neighbours, slots);
+    plan.operandType = info.inputs[0].dataType;
+    plan.resultType = info.outputs[0].dataType;
+    if (neighbours) {
+        // The neighbours' extra tensors follow the operator's inputs in the bindings (ops::Family).
+        uint32_t next = kFirstExtra, binding = static_cast<uint32_t>(info.inputs.size());
+        auto lend = [&](std::vector<uint32_t>& list, size_t count) {
+            for (size_t i = 0; i < count; ++i, ++next) {
+                list.push_back(next);
+                plan.sources[next].present = true;
+                plan.sources[next].index = binding++;
+            }
+        };
+        if (neighbours->prologue) {
+            plan.operandVectorWidth = inputVectorWidth(planReduction(info));
+            plan.prologue = neighbours->prologue;
+            plan.prologueSlots.push_back(kInput);
+            lend(plan.prologueSlots, neighbours->prologueTensors.size() - 1);
+        }
+        if (neighbours->epilogue) {
+            plan.epilogue = neighbours->epilogue;
+            plan.epilogueSlots.push_back(kOutput);
+            lend(plan.epilogueSlots, neighbours->epilogueTensors.size());
+        }
     }
+    for (uint32_t s = 0; s < kMaxSlots; ++s) plan.types[s] = slots[s] ? slots[s]->dataType : DML_TENSOR_DATA_TYPE_UNKNOWN;
     if (plan.kind == Kind::Lrn) {
         LrnWindow& w = plan.lrn;
         for (uint32_t d = 0; d < 4; ++d) {
@@ -188,7 +245,11 @@ Plan planReduction(const dml::OperatorInfo& info) {
         for (uint32_t s = 0; s < kMaxSlots; ++s) {
             // One value per row: REDUCE's output, the statistics BATCH_NORMALIZATION_TRAINING writes (their sizes
             // are 1 along the reduced axes).
-            const bool perRow = (s == kOutput && !plan.writesRows()) || (plan.written(Slot(s)) && s != kOutput);
+            // The epilogue's tensors have the output's sizes.
+            const bool epilogueTensor =
+                std::find(plan.epilogueSlots.begin(), plan.epilogueSlots.end(), s) != plan.epilogueSlots.end();
+            const bool perRow = ((s == kOutput || epilogueTensor) && !plan.writesRows()) ||
+                                (plan.written(Slot(s)) && s != kOutput);
             if (slots[s] && !(reduced && perRow)) dim.strides[s] = slots[s]->strides[d];
         }
         addDim(reduced ? plan.reduced : plan.kept, dim);
@@ -227,6 +288,16 @@ std::string Plan::describe() const {
     };
     dims("kept", kept);
     dims("reduced", reduced);
+    auto neighbour = [&](const char* name, const std::optional<kernel::ElementwiseProgram>& program,
+                         const std::vector<uint32_t>& slots) {
+        if (!program) return;
+        out << " " << name << " " << program->hash() << " slots";
+        for (uint32_t s : slots) out << " " << s;
+    };
+    neighbour("prologue", prologue, prologueSlots);
+    neighbour("epilogue", epilogue, epilogueSlots);
+    if (prologue) out << " operand " << dml::dataTypeName(operandType) << " order " << operandVectorWidth;
+    if (epilogue) out << " result " << dml::dataTypeName(resultType);
     return out.str();
 }
 

@@ -5,10 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "dml/operator_desc.h"
+#include "kernel/program.h"
+#include "ops/family.h"
 
 namespace vkdml::reduce {
 
@@ -26,9 +29,11 @@ enum class Kind : uint8_t {
 
 // Tensor slots in the kernel's bindings. The shaders step slots 0-3 as one uvec4 and 4-7 as a second one.
 // kMean, kVariance: BATCH_NORMALIZATION's statistics inputs, BATCH_NORMALIZATION_TRAINING's statistics outputs;
-// kAddend: BATCH_NORMALIZATION_TRAINING's FusedAddTensor.
+// kAddend: BATCH_NORMALIZATION_TRAINING's FusedAddTensor. Operators that use none of slots 4-7 lend them to the
+// tensors of fused neighbours (ops::FusedNeighbours), from kFirstExtra on.
 enum Slot : uint32_t {
-    kInput = 0, kOutput = 1, kScale = 2, kBias = 3, kMean = 4, kVariance = 5, kAddend = 6, kMaxSlots = 8
+    kInput = 0, kOutput = 1, kScale = 2, kBias = 3, kMean = 4, kVariance = 5, kAddend = 6, kMaxSlots = 8,
+    kFirstExtra = 4
 };
 
 // Where one slot's tensor is: an output or an input, its index in OperatorInfo::outputs / inputs.
@@ -64,6 +69,16 @@ struct Plan {
     bool writesStatistics = false;                // Normalize: mean and variance to kMean / kVariance (BN training)
     dml::FusedActivation fused;                   // Normalize, BatchNorm
     LrnWindow lrn;                                // Lrn
+    // Fused graph neighbours: the prologue computes the input element from slot kInput's element and the slots
+    // prologueSlots[1..]; the epilogue the output element from the operator's result and epilogueSlots[1..]
+    // (element 0 of each list stands for the program's input 0).
+    std::optional<kernel::ElementwiseProgram> prologue, epilogue;
+    std::vector<uint32_t> prologueSlots, epilogueSlots;
+    // With a prologue: the vector width the operator's kernel alone reads its input with (inputVectorWidth), so
+    // that the fused kernel adds the same terms in the same order.
+    uint32_t operandVectorWidth = 0;
+    // The operator's own InputTensor and OutputTensor types (the values between it and its neighbours).
+    DML_TENSOR_DATA_TYPE operandType = DML_TENSOR_DATA_TYPE_UNKNOWN, resultType = DML_TENSOR_DATA_TYPE_UNKNOWN;
     DML_TENSOR_DATA_TYPE types[kMaxSlots] = {};   // UNKNOWN for an absent slot
     SlotSource sources[kMaxSlots];
     std::vector<Dim> kept, reduced;               // innermost first
@@ -71,7 +86,14 @@ struct Plan {
 
     bool present(Slot slot) const { return types[slot] != DML_TENSOR_DATA_TYPE_UNKNOWN; }
     bool written(Slot slot) const { return slot == kOutput || (writesStatistics && (slot == kMean || slot == kVariance)); }
-    bool hasHighSlots() const { return present(kMean) || present(kVariance) || present(kAddend); }
+    // Whether the kernels compute slots 4-7's element indices (o2): a tensor there, or fused neighbours.
+    bool hasHighSlots() const {
+        if (prologue || epilogue) return true;
+        for (uint32_t s = kFirstExtra; s < kMaxSlots; ++s)
+            if (present(Slot(s))) return true;
+        return false;
+    }
+    bool extra(Slot slot) const { return slot >= kFirstExtra && (prologue || epilogue) && present(slot) && !written(slot); }
     bool writesRows() const { return kind != Kind::Reduce; }  // every element of a row written back
     bool isArg() const {
         return kind == Kind::Reduce &&
@@ -87,7 +109,16 @@ void slotSources(const dml::OperatorInfo& info, SlotSource (&sources)[kMaxSlots]
 // The reduced axes of an operator, as a bit mask over the input's dimensions.
 uint32_t reducedAxes(const dml::OperatorInfo& info);
 
-// The plan of an operator whose desc passed the family's checks (checkShapes).
-Plan planReduction(const dml::OperatorInfo& info);
+// Elements per vector load of slot kInput (4 FLOAT32/INT32/UINT32 or 8 FLOAT16 elements; 0: no vector loads): the
+// innermost reduced dimension packed, every other stride a multiple of the width, no prologue, no reversed scan.
+uint32_t inputVectorWidth(const Plan& plan);
+
+// The tensor of every slot (nullptr where absent): the operator's, with its fused neighbours' in their places.
+void slotLayouts(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours,
+                 const dml::TensorLayout* (&layouts)[kMaxSlots]);
+
+// The plan of an operator whose desc passed the family's checks (checkShapes), with its fused neighbours if any
+// (accepted by the family: a plan without slots 4-7 of its own).
+Plan planReduction(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours = nullptr);
 
 }  // namespace vkdml::reduce

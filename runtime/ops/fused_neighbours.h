@@ -1,0 +1,35 @@
+// What a graph fuses around an operator of a family with kernels of its own (a reduction): element-wise programs
+// its kernel runs on the elements it reads and writes, so that the values between them never touch memory. Plain
+// data, shared by the graph planner (runtime/graph/fusion.h) and the families (ops::Family::acceptsNeighbours).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "dml/tensor.h"
+#include "kernel/program.h"
+
+namespace vkdml::ops {
+
+// Programs have their attributes folded into constants; every tensor they read has the sizes of the element they
+// compute.
+struct FusedNeighbours {
+    // Computes each element of the operator's InputTensor (output 0, of that tensor's data type): program input i
+    // reads prologueTensors[i]. Input 0 takes the input's place in the bindings, the others come after the
+    // operator's own inputs.
+    std::optional<kernel::ElementwiseProgram> prologue;
+    std::vector<dml::TensorLayout> prologueTensors;
+    // Computes each element of `epilogueOutput`, written instead of the operator's OutputTensor: program input 0 is
+    // the operator's output element (as it would read back from memory), input i > 0 reads epilogueTensors[i - 1]
+    // (bound after the prologue's).
+    std::optional<kernel::ElementwiseProgram> epilogue;
+    std::vector<dml::TensorLayout> epilogueTensors;
+    dml::TensorLayout epilogueOutput;
+
+    uint32_t extraTensors() const {
+        const size_t prologueExtra = prologueTensors.empty() ? 0 : prologueTensors.size() - 1;
+        return static_cast<uint32_t>(prologueExtra + epilogueTensors.size());
+    }
+};
+
+}  // namespace vkdml::ops

@@ -1,0 +1,339 @@
+// Reductions with their element-wise neighbours fused in: the run that computes a reduction's input and the run
+// that reads its output become one kernel with it (ADD -> MVN1 is SkipLayerNormalization, x * s -> SOFTMAX1 a
+// scaled softmax, MVN1 -> MULTIPLY -> ADD an affine layer norm). Each graph is compiled fused and one kernel per
+// node; both are checked against double references (the reduction's own bound, the element-wise roundings on top),
+// and the kernel counts say what fused.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include "graph_runner.h"
+#include "reference_reduce.h"
+#include "vkdml/vkdml_testing.h"
+
+using namespace vkdml::test;
+
+namespace {
+
+constexpr DML_TENSOR_DATA_TYPE kF32 = DML_TENSOR_DATA_TYPE_FLOAT32;
+constexpr DML_TENSOR_DATA_TYPE kF16 = DML_TENSOR_DATA_TYPE_FLOAT16;
+
+GraphTensorDesc tensor(DML_TENSOR_DATA_TYPE type, std::vector<uint32_t> sizes, std::vector<uint32_t> strides = {}) {
+    GraphTensorDesc t;
+    t.type = type;
+    t.sizes = std::move(sizes);
+    t.strides = std::move(strides);
+    return t;
+}
+
+// A row of `n` repeated over the other dimensions of `sizes` (strides 0 there).
+GraphTensorDesc row(DML_TENSOR_DATA_TYPE type, const std::vector<uint32_t>& sizes) {
+    std::vector<uint32_t> strides(sizes.size(), 0);
+    strides.back() = 1;
+    return tensor(type, sizes, strides);
+}
+
+// A graph input's memory and its logical values (row-major over its sizes, as the type holds them).
+struct Input {
+    GraphTensorDesc desc;
+    std::vector<uint8_t> bytes;
+    HostTensor host;
+};
+
+Input randomInput(const GraphTensorDesc& desc, uint32_t seed, double lo, double hi) {
+    Input in{desc, std::vector<uint8_t>(desc.bytes(), 0), {desc.sizes, {}}};
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> dist(lo, hi);
+    const std::vector<uint32_t> strides = desc.strides.empty() ? stridesOf({desc.sizes, {}, 0}) : desc.strides;
+    const uint64_t n = elementCount(desc.sizes);
+    in.host.values.resize(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t bits = floatBits(desc.type, dist(rng));
+        writeBits(in.bytes, elementIndex(desc.sizes, strides, i), desc.type, bits);
+        in.host.values[i] = floatValue(desc.type, bits);
+    }
+    // A broadcast tensor holds fewer elements than it shows: its logical values are what each position reads.
+    for (uint64_t i = 0; i < n; ++i)
+        in.host.values[i] = floatValue(desc.type, readBits(in.bytes, elementIndex(desc.sizes, strides, i), desc.type));
+    return in;
+}
+
+// What an element-wise result holds in `type`: the double value rounded once.
+double rounded(DML_TENSOR_DATA_TYPE type, double v) { return floatValue(type, floatBits(type, v)); }
+
+using Factory = GraphBuilder::OperatorFactory;
+
+Factory binary(VkdmlDevice device, DML_OPERATOR_TYPE type) {
+    return [device, type](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_ELEMENT_WISE_ADD_OPERATOR_DESC desc{t[0], t[1], t[2]};  // ADD, MULTIPLY and SUBTRACT share this layout
+        const DML_OPERATOR_DESC d{type, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory mvn1(VkdmlDevice device, const std::vector<uint32_t>& axes, bool scaleBias) {
+    return [device, axes, scaleBias](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC desc{t[0], scaleBias ? t[1] : nullptr, scaleBias ? t[2] : nullptr,
+                                                            t.back(), static_cast<UINT>(axes.size()), axes.data(), TRUE,
+                                                            1e-5f, nullptr};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory softmax1(VkdmlDevice device, DML_OPERATOR_TYPE type, const std::vector<uint32_t>& axes) {
+    return [device, type, axes](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC desc{t[0], t[1], static_cast<UINT>(axes.size()), axes.data()};
+        const DML_OPERATOR_DESC d{type, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory reduceSum(VkdmlDevice device, const std::vector<uint32_t>& axes) {
+    return [device, axes](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_REDUCE_OPERATOR_DESC desc{DML_REDUCE_FUNCTION_SUM, t[0], t[1], static_cast<UINT>(axes.size()), axes.data()};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_REDUCE, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory scaleBiasIdentity(VkdmlDevice device, float scale, float bias) {
+    return [device, scale, bias](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        static thread_local DML_SCALE_BIAS sb;
+        sb = {scale, bias};
+        DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC desc{t[0], t[1], &sb};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_ELEMENT_WISE_IDENTITY, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+// The graph compiled with fusion (into `fusedSteps` kernels, `fusedGroups` of them fusing nodes) and one kernel per
+// node (`nodes` kernels), each run on `io` and checked element by element against `expected` (graph output 0).
+// Both give the same bytes: the fused kernel adds the same terms in the same order and rounds every value where
+// memory would.
+void runBothWays(TestDevice& device, const std::function<void(GraphBuilder&)>& build, uint32_t nodes,
+                 uint32_t fusedSteps, uint32_t fusedGroups, const GraphIO& io, DML_TENSOR_DATA_TYPE type,
+                 const std::vector<Expected>& expected) {
+    std::vector<std::vector<uint8_t>> outputs;
+    for (const bool fuse : {true, false}) {
+        CAPTURE(fuse);
+        const Owned<VkdmlDispatchable> compiled = compileGraph(device, fuse, nodes, fusedSteps, fusedGroups, build);
+        const GraphRun run = runGraph(device, compiled, io);
+        REQUIRE(run.ok());
+        CHECK(run.canaryIntact);
+        REQUIRE(run.outputs[0].size() >= expected.size() * (type == kF16 ? 2 : 4));
+        size_t bad = 0;
+        for (size_t i = 0; i < expected.size(); ++i) {
+            const uint64_t bits = readBits(run.outputs[0], i, type);
+            if (accepts(type, bits, expected[i])) continue;
+            if (++bad <= 5)
+                MESSAGE("element " << i << ": got " << formatValue(type, bits) << ", expected " << expected[i].value
+                                   << " within " << expected[i].bound);
+        }
+        CHECK(bad == 0);
+        outputs.push_back(run.outputs[0]);
+    }
+    CHECK(outputs[0] == outputs[1]);
+    CHECK(device.validationMessageCount() == 0);
+}
+
+// y = v * g + b after a reduction result v known within its bound: each operation rounds once in `type`.
+std::vector<Expected> affine(DML_TENSOR_DATA_TYPE type, const std::vector<Expected>& v, const HostTensor* g,
+                             const HostTensor* b) {
+    std::vector<Expected> out(v.size());
+    for (size_t i = 0; i < v.size(); ++i) {
+        const double gi = g ? g->values[i] : 1.0, bi = b ? b->values[i] : 0.0;
+        const double product = v[i].value * gi, spread = std::fabs(gi) * v[i].bound;
+        out[i].value = product + bi;
+        out[i].bound = spread + (g ? ulpOf(type, std::fabs(product) + spread) : 0.0) +
+                       (b ? ulpOf(type, std::fabs(out[i].value) + spread + ulpOf(type, product)) : 0.0);
+    }
+    return out;
+}
+
+HostTensor elementwise(DML_TENSOR_DATA_TYPE type, const HostTensor& a, const HostTensor& b,
+                       const std::function<double(double, double)>& f) {
+    HostTensor out{a.sizes, std::vector<double>(a.values.size())};
+    for (size_t i = 0; i < a.values.size(); ++i) out.values[i] = rounded(type, f(a.values[i], b.values[i]));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("graph neighbours: ADD -> MVN1 (SkipLayerNormalization) runs as one kernel") {
+    TestDevice device;
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16}) {
+        for (const bool permutedSkip : {false, true}) {
+            CAPTURE(typeName(type));
+            CAPTURE(permutedSkip);
+            const std::vector<uint32_t> sizes{2, 1, 5, 96};
+            const Input x = randomInput(tensor(type, sizes), 1, -3.0, 5.0);
+            // The skip tensor stored as {96, 5} rows: read across its memory (strides of a transposed layout).
+            const Input skip = randomInput(permutedSkip ? tensor(type, sizes, {480, 480, 1, 5}) : tensor(type, sizes), 2,
+                                           -1.0, 1.0);
+            const Input gamma = randomInput(row(type, {1, 1, 1, 96}), 3, 0.5, 2.0);
+            const Input beta = randomInput(row(type, {1, 1, 1, 96}), 4, -1.0, 1.0);
+            const GraphTensorDesc out = tensor(type, sizes);
+            auto build = [&](GraphBuilder& b) {
+                const uint32_t add = b.addOperator({x.desc, skip.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                const uint32_t norm = b.addOperator({out, gamma.desc, beta.desc}, out, mvn1(device, {3}, true));
+                b.inputEdge(0, add, 0);
+                b.inputEdge(1, add, 1);
+                b.edge(add, norm, 0);
+                b.inputEdge(2, norm, 1);
+                b.inputEdge(3, norm, 2);
+                b.outputEdge(norm, 0);
+            };
+            const HostTensor sum = elementwise(type, x.host, skip.host, [](double a, double c) { return a + c; });
+            MvnParams p;
+            p.axes = {3};
+            p.scale = &gamma.host;
+            p.bias = &beta.host;
+            HostTensor scale{sizes, {}}, bias{sizes, {}};  // the broadcast rows at every position
+            for (size_t i = 0; i < sum.values.size(); ++i) {
+                scale.values.push_back(gamma.host.values[i % 96]);
+                bias.values.push_back(beta.host.values[i % 96]);
+            }
+            p.scale = &scale;
+            p.bias = &bias;
+            const GraphIO io{{x.bytes, skip.bytes, gamma.bytes, beta.bytes}, {}, {out.bytes()}};
+            runBothWays(device, build, 2, 1, 1, io, type, expectMvn(type, sum, p));
+        }
+    }
+}
+
+TEST_CASE("graph neighbours: x * s -> SOFTMAX1 and -> LOG_SOFTMAX1 over non-adjacent axes, one kernel each") {
+    TestDevice device;
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16}) {
+        for (const bool log : {false, true}) {
+            CAPTURE(typeName(type));
+            CAPTURE(log);
+            const std::vector<uint32_t> sizes{3, 4, 2, 33};
+            const std::vector<uint32_t> axes = log ? std::vector<uint32_t>{1, 3} : std::vector<uint32_t>{3};
+            const Input x = randomInput(tensor(type, sizes), 5, -8.0, 8.0);
+            const Input s = randomInput(tensor(type, sizes, {0, 0, 0, 0}), 6, 0.1, 0.2);  // one scalar, broadcast
+            const GraphTensorDesc out = tensor(type, sizes);
+            const DML_OPERATOR_TYPE op = log ? DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1 : DML_OPERATOR_ACTIVATION_SOFTMAX1;
+            auto build = [&](GraphBuilder& b) {
+                const uint32_t mul =
+                    b.addOperator({x.desc, s.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_MULTIPLY));
+                const uint32_t sm = b.addOperator({out}, out, softmax1(device, op, axes));
+                b.inputEdge(0, mul, 0);
+                b.inputEdge(1, mul, 1);
+                b.edge(mul, sm, 0);
+                b.outputEdge(sm, 0);
+            };
+            const HostTensor scaled = elementwise(type, x.host, s.host, [](double a, double c) { return a * c; });
+            const GraphIO io{{x.bytes, s.bytes}, {}, {out.bytes()}};
+            runBothWays(device, build, 2, 1, 1, io, type,
+                        expectSoftmax(log ? SoftmaxKind::LogSoftmax : SoftmaxKind::Softmax, type, scaled, axes));
+        }
+    }
+}
+
+TEST_CASE("graph neighbours: MVN1 -> MULTIPLY -> ADD, and ADD -> MVN1 -> MULTIPLY -> ADD, one kernel each") {
+    TestDevice device;
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16}) {
+        for (const bool withSkip : {false, true}) {
+            CAPTURE(typeName(type));
+            CAPTURE(withSkip);
+            const std::vector<uint32_t> sizes{4, 3, 64};
+            const Input x = randomInput(tensor(type, sizes), 7, -2.0, 6.0);
+            const Input skip = randomInput(tensor(type, sizes), 8, -1.0, 1.0);
+            const Input gamma = randomInput(tensor(type, sizes, {0, 0, 1}), 9, 0.5, 1.5);
+            const Input beta = randomInput(tensor(type, sizes, {0, 0, 1}), 10, -0.5, 0.5);
+            const GraphTensorDesc out = tensor(type, sizes);
+            auto build = [&](GraphBuilder& b) {
+                uint32_t first = 0;
+                if (withSkip) {
+                    first = b.addOperator({x.desc, skip.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                    b.inputEdge(0, first, 0);
+                    b.inputEdge(3, first, 1);
+                }
+                const uint32_t norm = b.addOperator({out}, out, mvn1(device, {2}, false));
+                const uint32_t mul = b.addOperator({out, gamma.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_MULTIPLY));
+                const uint32_t add = b.addOperator({out, beta.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                if (withSkip) b.edge(first, norm, 0);
+                else b.inputEdge(0, norm, 0);
+                b.edge(norm, mul, 0);
+                b.inputEdge(1, mul, 1);
+                b.edge(mul, add, 0);
+                b.inputEdge(2, add, 1);
+                b.outputEdge(add, 0);
+                if (!withSkip) b.inputCount = 4;  // graph input 3 (the skip) left unbound
+            };
+            const HostTensor in = withSkip ? elementwise(type, x.host, skip.host, [](double a, double c) { return a + c; })
+                                           : x.host;
+            MvnParams p;
+            p.axes = {2};
+            const GraphIO io{{x.bytes, gamma.bytes, beta.bytes, withSkip ? skip.bytes : std::vector<uint8_t>{}},
+                             {},
+                             {out.bytes()}};
+            runBothWays(device, build, withSkip ? 4 : 3, 1, 1, io, type,
+                        affine(type, expectMvn(type, in, p), &gamma.host, &beta.host));
+        }
+    }
+}
+
+TEST_CASE("graph neighbours: ADD -> REDUCE SUM -> IDENTITY with ScaleBias, one value per row through the epilogue") {
+    TestDevice device;
+    const std::vector<uint32_t> sizes{5, 7, 40};
+    const Input x = randomInput(tensor(kF32, sizes), 11, -1.0, 3.0);
+    const Input y = randomInput(tensor(kF32, sizes), 12, -1.0, 1.0);
+    const GraphTensorDesc summed = tensor(kF32, {5, 1, 40});
+    auto build = [&](GraphBuilder& b) {
+        const uint32_t add = b.addOperator({x.desc, y.desc}, tensor(kF32, sizes), binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+        const uint32_t sum = b.addOperator({tensor(kF32, sizes)}, summed, reduceSum(device, {1}));
+        const uint32_t scaled = b.addOperator({summed}, summed, scaleBiasIdentity(device, 0.25f, 1.0f));
+        b.inputEdge(0, add, 0);
+        b.inputEdge(1, add, 1);
+        b.edge(add, sum, 0);
+        b.edge(sum, scaled, 0);
+        b.outputEdge(scaled, 0);
+    };
+    const HostTensor in = elementwise(kF32, x.host, y.host, [](double a, double c) { return a + c; });
+    std::vector<Expected> expected = expectReduce(DML_REDUCE_FUNCTION_SUM, kF32, kF32, in, {1});
+    HostTensor quarter{summed.sizes, std::vector<double>(expected.size(), 0.25)};
+    HostTensor one{summed.sizes, std::vector<double>(expected.size(), 1.0)};
+    const GraphIO io{{x.bytes, y.bytes}, {}, {summed.bytes()}};
+    runBothWays(device, build, 3, 1, 1, io, kF32, affine(kF32, expected, &quarter, &one));
+}
+
+TEST_CASE("graph neighbours: a value that leaves the run is not fused away") {
+    TestDevice device;
+    const std::vector<uint32_t> sizes{2, 3, 48};
+    const Input x = randomInput(tensor(kF32, sizes), 13, -2.0, 2.0);
+    const Input skip = randomInput(tensor(kF32, sizes), 14, -1.0, 1.0);
+    const GraphTensorDesc out = tensor(kF32, sizes);
+    // The sum is also graph output 1: ADD stays a kernel of its own. The normalized value feeds two runs (a
+    // MULTIPLY that is graph output 0 and an ADD that is output 2): no epilogue takes it.
+    auto build = [&](GraphBuilder& b) {
+        const uint32_t add = b.addOperator({x.desc, skip.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+        const uint32_t norm = b.addOperator({out}, out, mvn1(device, {2}, false));
+        const uint32_t mul = b.addOperator({out, out}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_MULTIPLY));
+        const uint32_t again = b.addOperator({out, out}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+        b.inputEdge(0, add, 0);
+        b.inputEdge(1, add, 1);
+        b.edge(add, norm, 0);
+        b.edge(norm, mul, 0);
+        b.edge(norm, mul, 1);
+        b.edge(mul, again, 0);
+        b.edge(norm, again, 1);
+        b.outputEdge(mul, 0);
+        b.outputEdge(add, 1);
+        b.outputEdge(again, 2);
+    };
+    const HostTensor in = elementwise(kF32, x.host, skip.host, [](double a, double c) { return a + c; });
+    MvnParams p;
+    p.axes = {2};
+    const std::vector<Expected> normalized = expectMvn(kF32, in, p);
+    std::vector<Expected> squared(normalized.size());
+    for (size_t i = 0; i < normalized.size(); ++i) {
+        const double v = normalized[i].value, e = normalized[i].bound;
+        squared[i] = {v * v, (2 * std::fabs(v) + e) * e + ulpOf(kF32, v * v + 3 * e)};
+    }
+    const GraphIO io{{x.bytes, skip.bytes}, {}, {out.bytes(), out.bytes(), out.bytes()}};
+    // Fused: ADD; MVN1; MULTIPLY + ADD (one element-wise run). Unfused: 4 kernels.
+    runBothWays(device, build, 4, 3, 1, io, kF32, squared);
+}
