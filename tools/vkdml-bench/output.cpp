@@ -235,17 +235,17 @@ void printTables(const Report& r) {
             "\nReductions over the last axis of {n / row, row}: GB/s of the input read and the output written, best "
             "(median); copy = the same bytes copied; exp = ELEMENT_WISE_EXP of the same tensor; op/exp time = the "
             "operator's time over EXP's\n");
-        std::printf("%-10s %-4s %5s %6s  %-16s %-16s %8s  %-16s %9s\n", "operator", "type", "size", "row", "op GB/s",
+        std::printf("%-14s %-4s %5s %6s  %-16s %-16s %8s  %-16s %9s\n", "operator", "type", "size", "row", "op GB/s",
                     "copy GB/s", "op/copy", "exp GB/s", "op/exp t");
         for (const ReductionRow& x : r.reductions) {
             if (x.skipped) {
-                std::printf("%-10s %-4s %5s %6u  skipped: %s\n", reductionName(x.kind), typeName(x.type),
+                std::printf("%-14s %-4s %5s %6u  skipped: %s\n", reductionName(x.kind), typeName(x.type),
                             formatCount(x.elements).c_str(), x.rowLength, x.note.c_str());
                 continue;
             }
             const double expBytes = 2.0 * double(x.elements) * elementBytes(x.type);
             const double timeRatio = (double(x.bytesMoved) / x.opGBps.best) / (expBytes / x.expGBps.best);
-            std::printf("%-10s %-4s %5s %6u  %-16s %-16s %8.3f  %-16s %9.2f\n", reductionName(x.kind),
+            std::printf("%-14s %-4s %5s %6u  %-16s %-16s %8.3f  %-16s %9.2f\n", reductionName(x.kind),
                         typeName(x.type), formatCount(x.elements).c_str(), x.rowLength, gbps(x.opGBps).c_str(),
                         gbps(x.copyGBps).c_str(), ratio(x.opGBps.best, x.copyGBps.best), gbps(x.expGBps).c_str(),
                         timeRatio);

@@ -1,8 +1,8 @@
 // vkdml-bench: the reductions table. REDUCE SUM and MAX over the last axis, SOFTMAX1, a layer normalization (MVN1
-// with scale and bias) and an RMS normalization (MVN2 without the mean) on 16M and 64M elements (1M with --quick) as
-// rows of 64 to 65536, each
-// timed interleaved with a copy of the same bytes and with ELEMENT_WISE_EXP of the same tensor (the cost of one
-// pass of transcendental element-wise work over it).
+// with scale and bias), the same after an ADD of a second tensor as a graph (SkipLayerNormalization, fused into one
+// kernel) and an RMS normalization (MVN2 without the mean) on 16M and 64M elements (1M with --quick) as rows of 64 to
+// 65536, each timed interleaved with a copy of the same bytes and with ELEMENT_WISE_EXP of the same tensor (the cost
+// of one pass of transcendental element-wise work over it).
 #include <algorithm>
 
 #include "report.h"
@@ -40,7 +40,8 @@ ReductionOperator makeOperator(VkdmlDevice device, ReductionKind kind, DML_TENSO
         case ReductionKind::Sum:
         case ReductionKind::Max: desc = {DML_OPERATOR_REDUCE, &reduce}; break;
         case ReductionKind::Softmax: desc = {DML_OPERATOR_ACTIVATION_SOFTMAX1, &softmax}; break;
-        case ReductionKind::LayerNorm: desc = {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, &layerNorm}; break;
+        case ReductionKind::LayerNorm:
+        case ReductionKind::SkipLayerNorm: desc = {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1, &layerNorm}; break;
         case ReductionKind::RmsNorm: desc = {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, &rmsNorm}; break;
         case ReductionKind::Exp: desc = {DML_OPERATOR_ELEMENT_WISE_EXP, &exp}; break;
     }
@@ -73,6 +74,37 @@ BoundOperator bindOperator(VkdmlDevice device, ReductionKind kind, const Reducti
     return b;
 }
 
+// SkipLayerNorm: ADD(in, skip) -> the layer norm `r`, compiled as a graph (graph inputs: in, skip, scale, bias).
+BoundOperator bindSkipLayerNorm(VkdmlDevice device, const ReductionOperator& r, VkdmlBuffer in, VkdmlBuffer skip,
+                                VkdmlBuffer out, VkdmlBuffer params) {
+    Ref<VkdmlOperator> add;
+    DML_ELEMENT_WISE_ADD_OPERATOR_DESC addDesc{r.input->desc(), r.input->desc(), r.input->desc()};
+    const DML_OPERATOR_DESC addOp{DML_OPERATOR_ELEMENT_WISE_ADD, &addDesc};
+    BENCH_CHECK(vkdmlCreateOperator(device, &addOp, add.put()));
+    DML_OPERATOR_GRAPH_NODE_DESC nodes[2] = {{add.get(), nullptr}, {r.op.get(), nullptr}};
+    const DML_GRAPH_NODE_DESC graphNodes[2] = {{DML_GRAPH_NODE_TYPE_OPERATOR, &nodes[0]},
+                                               {DML_GRAPH_NODE_TYPE_OPERATOR, &nodes[1]}};
+    DML_INPUT_GRAPH_EDGE_DESC inputs[4] = {{0, 0, 0, nullptr}, {1, 0, 1, nullptr}, {2, 1, 1, nullptr}, {3, 1, 2, nullptr}};
+    DML_INTERMEDIATE_GRAPH_EDGE_DESC sum{0, 0, 1, 0, nullptr};
+    DML_OUTPUT_GRAPH_EDGE_DESC output{1, 0, 0, nullptr};
+    DML_GRAPH_EDGE_DESC inputEdges[4], sumEdge{DML_GRAPH_EDGE_TYPE_INTERMEDIATE, &sum},
+        outputEdge{DML_GRAPH_EDGE_TYPE_OUTPUT, &output};
+    for (int i = 0; i < 4; ++i) inputEdges[i] = {DML_GRAPH_EDGE_TYPE_INPUT, &inputs[i]};
+    const DML_GRAPH_DESC graph{4, 1, 2, graphNodes, 4, inputEdges, 1, &outputEdge, 1, &sumEdge};
+    BoundOperator b;
+    BENCH_CHECK(vkdmlCompileGraph(device, &graph, DML_EXECUTION_FLAG_NONE, b.compiled.put()));
+    BENCH_CHECK(vkdmlCreateBindingTable(device, b.compiled, b.table.put()));
+    DML_BUFFER_BINDING ib{in, 0, r.input->totalBytes()}, sb{skip, 0, r.input->totalBytes()},
+        ob{out, 0, r.output->totalBytes()}, pb{params, 0, r.scale->totalBytes()};
+    const DML_BINDING_DESC bound[4] = {{DML_BINDING_TYPE_BUFFER, &ib}, {DML_BINDING_TYPE_BUFFER, &sb},
+                                       {DML_BINDING_TYPE_BUFFER, &pb}, {DML_BINDING_TYPE_BUFFER, &pb}};
+    const DML_BINDING_DESC boundOutput{DML_BINDING_TYPE_BUFFER, &ob};
+    BENCH_CHECK(vkdmlBindInputs(b.table, 4, bound));
+    BENCH_CHECK(vkdmlBindOutputs(b.table, 1, &boundOutput));
+    BENCH_CHECK(vkdmlGetBindingProperties(b.compiled).TemporaryResourceSize == 0 ? S_OK : E_FAIL);
+    return b;
+}
+
 ReductionRow runRow(const Options& options, DeviceContext& ctx, ReductionKind kind, DML_TENSOR_DATA_TYPE type,
                     uint64_t elements, UINT cols) {
     ReductionRow row;
@@ -83,20 +115,23 @@ ReductionRow runRow(const Options& options, DeviceContext& ctx, ReductionKind ki
     const UINT rows = static_cast<UINT>(elements / cols);
     const uint64_t bytes = elements * elementBytes(type);
     const bool reduces = kind == ReductionKind::Sum || kind == ReductionKind::Max;
-    row.bytesMoved = bytes + (reduces ? uint64_t(rows) * elementBytes(type) : bytes);
+    const bool skip = kind == ReductionKind::SkipLayerNorm;
+    row.bytesMoved = (skip ? 2 : 1) * bytes + (reduces ? uint64_t(rows) * elementBytes(type) : bytes);
     if (type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16) row.note = "no FLOAT16 on this device";
-    if (row.note.empty()) row.note = memoryCheck(options, ctx, 2 * bytes, 0);
+    if (row.note.empty()) row.note = memoryCheck(options, ctx, (skip ? 3 : 2) * bytes, 0);
     row.skipped = !row.note.empty();
     if (row.skipped) return row;
 
-    Ref<VkdmlBuffer> in, out, params;
+    Ref<VkdmlBuffer> in, out, params, second;
     BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, bytes, in.put()));
+    if (skip) BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, bytes, second.put()));
     BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, bytes, out.put()));
     BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, (uint64_t(cols) * 4 + 255) & ~uint64_t(255),
                                   params.put()));
     const ReductionOperator op = makeOperator(ctx.device, kind, type, rows, cols);
     const ReductionOperator exp = makeOperator(ctx.device, ReductionKind::Exp, type, rows, cols);
-    const BoundOperator bound = bindOperator(ctx.device, kind, op, in, out, params);
+    const BoundOperator bound = skip ? bindSkipLayerNorm(ctx.device, op, in, second, out, params)
+                                     : bindOperator(ctx.device, kind, op, in, out, params);
     const BoundOperator boundExp = bindOperator(ctx.device, ReductionKind::Exp, exp, in, out, params);
     auto recordOf = [](const BoundOperator& b) {
         VkdmlDispatchable compiled = b.compiled;
@@ -104,7 +139,7 @@ ReductionRow runRow(const Options& options, DeviceContext& ctx, ReductionKind ki
         return [compiled, table](VkdmlCommandList list) { BENCH_CHECK(vkdmlRecordDispatch(list, compiled, table)); };
     };
     VkdmlBuffer src = in, dst = out;
-    const uint64_t copyBytes = (row.bytesMoved / 2) & ~uint64_t(3);
+    const uint64_t copyBytes = std::min(row.bytesMoved / 2, bytes) & ~uint64_t(3);  // a rate: any size near it
     auto copy = [src, dst, copyBytes](VkdmlCommandList list) {
         BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, dst, 0, src, 0, copyBytes));
     };
@@ -127,6 +162,7 @@ const char* reductionName(ReductionKind kind) {
         case ReductionKind::Max: return "reduce_max";
         case ReductionKind::Softmax: return "softmax1";
         case ReductionKind::LayerNorm: return "layer_norm";
+        case ReductionKind::SkipLayerNorm: return "add_layer_norm";
         case ReductionKind::RmsNorm: return "rms_norm";
         case ReductionKind::Exp: return "exp";
     }
@@ -145,7 +181,7 @@ int reductionCaseCount(const Options& options) {
     int types = 0;
     for (DML_TENSOR_DATA_TYPE t : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16})
         types += std::find(options.types.begin(), options.types.end(), t) != options.types.end() ? 1 : 0;
-    return types * 5 * static_cast<int>(reductionRowLengths(options).size() * reductionSizes(options).size());
+    return types * 6 * static_cast<int>(reductionRowLengths(options).size() * reductionSizes(options).size());
 }
 
 void runReductions(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
@@ -153,7 +189,7 @@ void runReductions(const Options& options, DeviceContext& ctx, Report& report, P
         for (DML_TENSOR_DATA_TYPE type : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16}) {
             if (std::find(options.types.begin(), options.types.end(), type) == options.types.end()) continue;
             for (ReductionKind kind : {ReductionKind::Sum, ReductionKind::Max, ReductionKind::Softmax,
-                                       ReductionKind::LayerNorm, ReductionKind::RmsNorm})
+                                       ReductionKind::LayerNorm, ReductionKind::SkipLayerNorm, ReductionKind::RmsNorm})
                 for (UINT cols : reductionRowLengths(options)) {
                     progress.step(std::string(reductionName(kind)) + " " + typeName(type) + " " +
                                   formatCount(elements) + " rows of " + std::to_string(cols));

@@ -88,7 +88,8 @@ struct FusionRow {
 
 // One row of the reductions table: an operator over rows of `rowLength` elements of an {elements / rowLength,
 // rowLength} tensor, timed interleaved with a copy of the same bytes and ELEMENT_WISE_EXP of the same tensor.
-enum class ReductionKind { Sum, Max, Softmax, LayerNorm, RmsNorm, Exp };
+// SkipLayerNorm: the graph ADD(x, skip) -> layer norm, which runs as one kernel (both inputs read, one output written).
+enum class ReductionKind { Sum, Max, Softmax, LayerNorm, SkipLayerNorm, RmsNorm, Exp };
 const char* reductionName(ReductionKind kind);
 struct ReductionRow {
     ReductionKind kind = ReductionKind::Sum;

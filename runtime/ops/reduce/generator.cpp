@@ -1,5 +1,6 @@
 #include "ops/reduce/generator.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "kernel/fused_activation.h"
@@ -35,7 +36,7 @@ public:
         uint32_t next = 0;
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
         in_ = valueOf(p_.types[kInput]);
-        vector_ = p_.prologue ? 0 : inputVectorWidth(p_);
+        vector_ = inputVectorWidth(p_);
     }
 
     std::string source() {
@@ -66,7 +67,9 @@ private:
             const std::string access = p_.written(Slot(slot)) ? "buffer" : "readonly buffer";
             out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") " + access + " T" +
                     std::to_string(binding_[slot]) + " { uint " + buffer(slot) + "[]; };\n";
-            if (slot == kInput && vector_)
+            const bool prologueSlot =
+                std::find(p_.prologueSlots.begin(), p_.prologueSlots.end(), slot) != p_.prologueSlots.end();
+            if ((slot == kInput || prologueSlot) && vector_)
                 out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") readonly buffer T" +
                         std::to_string(binding_[slot]) + "v { uvec4 " + buffer(slot) + "v[]; };\n";
         }
@@ -356,20 +359,39 @@ private:
         std::string out = "        if (live) for (uint q = lane; q < N / " + u(vector_) + "; q += T) {\n"
                           "            uvec4 first = rb + elementOffset(q * " + u(vector_) + ");\n"
                           "            uvec4 words = " + buffer(kInput) + "v[first.x / " + u(vector_) + "];\n";
+        // A prologue's other tensors: their vectors at the same element (slots 4-7).
+        if (p_.prologue && p_.prologueSlots.size() > 1)
+            out += "            uvec4 first2 = rb2 + elementOffset2(q * " + u(vector_) + ");\n";
+        for (size_t i = 1; i < p_.prologueSlots.size(); ++i) {
+            const uint32_t slot = p_.prologueSlots[i];
+            out += "            uvec4 words" + std::to_string(slot) + " = " + buffer(slot) + "v[first2." +
+                   "xyzw"[slot % 4] + " / " + u(vector_) + "];\n";
+        }
         for (uint32_t k = 0; k < vector_; ++k) {
-            const std::string word = std::string("words.") + "xyzw"[vector_ == 4 ? k : k / 2];
-            std::string x;
-            switch (p_.types[kInput]) {
-                case DML_TENSOR_DATA_TYPE_FLOAT32: x = "uintBitsToFloat(" + word + ")"; break;
-                case DML_TENSOR_DATA_TYPE_INT32: x = "int(" + word + ")"; break;
-                case DML_TENSOR_DATA_TYPE_UINT32: x = word; break;
-                default: x = "vk_float_from_half_bits(" + word + (k % 2 ? " >> 16u" : "") + ")"; break;  // FLOAT16
+            std::string x = vectorLane(p_.types[kInput], "words", k);
+            if (p_.prologue) {
+                std::string args = x;
+                for (size_t i = 1; i < p_.prologueSlots.size(); ++i)
+                    args += ", " + vectorLane(p_.types[p_.prologueSlots[i]],
+                                              "words" + std::to_string(p_.prologueSlots[i]), k);
+                x = "inputOf(" + args + ")";
             }
             out += "            { uint j = q * " + u(vector_) + " + " + u(k) + ";\n            uvec4 o = first + " + u(k) +
                    " * " + step + ";\n" + high() + "            " + vt() + " xIn = " + x + ";\n" + code +
                    "            }\n";
         }
         return out + "        }\n";
+    }
+
+    // Element k of a vector of `type` held in the uvec4 `words`.
+    std::string vectorLane(DML_TENSOR_DATA_TYPE type, const std::string& words, uint32_t k) const {
+        const std::string word = words + "." + "xyzw"[vector_ == 4 ? k : k / 2];
+        switch (type) {
+            case DML_TENSOR_DATA_TYPE_FLOAT32: return "uintBitsToFloat(" + word + ")";
+            case DML_TENSOR_DATA_TYPE_INT32: return "int(" + word + ")";
+            case DML_TENSOR_DATA_TYPE_UINT32: return word;
+            default: return "vk_float_from_half_bits(" + word + (k % 2 ? " >> 16u" : "") + ")";  // FLOAT16
+        }
     }
 
     // The store of `value` as the result at `where`'s element (o in the element loops, rb for a row's value),

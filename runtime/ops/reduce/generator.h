@@ -38,8 +38,9 @@ std::string generateReductionGlsl(const Plan& plan, const KernelShape& shape);
 std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape);
 
 // Fused graph neighbours (generator_neighbours.cpp): the prologue and epilogue programs as functions, with
-// inputAt(o, o2), the operator's input element through the prologue, and storeFused(o, o2, v), which stores the
-// result v through the epilogue; and the library functions they call.
+// inputOf(x0, ...), the operator's input element from the prologue's input elements, inputAt(o, o2), the same from
+// the element indices, and storeFused(o, o2, v), which stores the result v through the epilogue; and the library
+// functions they call.
 std::string neighboursGlsl(const Plan& plan);
 std::vector<std::string> neighbourRoots(const Plan& plan);
 

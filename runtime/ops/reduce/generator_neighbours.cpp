@@ -37,10 +37,17 @@ std::string neighboursGlsl(const Plan& plan) {
     std::string out;
     if (plan.prologue) {
         out += kernel::programFunctionGlsl(*plan.prologue, "prologue", kNoAttributes);
-        // The operator's input element: the prologue's output as the operator would have read it from memory.
-        out += "float inputAt(uvec4 o, uvec4 o2) {\n    float y;\n    prologue(loadIn(o.x)" +
-               extraArguments(plan.prologueSlots) + ", y);\n    return " +
+        // The operator's input element from the prologue's inputs: its output as the operator would have read it
+        // from memory; and the same from the element indices.
+        std::string params, args;
+        for (size_t i = 0; i < plan.prologueSlots.size(); ++i) {
+            params += std::string(i ? ", " : "") + "float x" + std::to_string(i);
+            args += std::string(i ? ", " : "") + "x" + std::to_string(i);
+        }
+        out += "float inputOf(" + params + ") {\n    float y;\n    prologue(" + args + ", y);\n    return " +
                roundTrip(plan.operandType, "y") + ";\n}\n";
+        out += "float inputAt(uvec4 o, uvec4 o2) { return inputOf(loadIn(o.x)" + extraArguments(plan.prologueSlots) +
+               "); }\n";
     }
     if (plan.epilogue) {
         out += kernel::programFunctionGlsl(*plan.epilogue, "epilogue", kNoAttributes);

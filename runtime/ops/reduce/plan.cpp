@@ -140,18 +140,35 @@ void slotLayouts(const dml::OperatorInfo& info, const ops::FusedNeighbours* neig
     }
 }
 
-uint32_t inputVectorWidth(const Plan& p) {
-    if ((p.kind == Kind::Scan && p.decreasing) || p.prologue) return 0;
-    const DML_TENSOR_DATA_TYPE type = p.types[kInput];
+namespace {
+
+// Elements of `slot` per 16-byte vector where the innermost reduced dimension is packed in it and every other
+// stride is a multiple of that; 0 otherwise.
+uint32_t slotVectorWidth(const Plan& p, uint32_t slot) {
+    const DML_TENSOR_DATA_TYPE type = p.types[slot];
     const uint32_t width = type == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8
                            : (type == DML_TENSOR_DATA_TYPE_FLOAT32 || type == DML_TENSOR_DATA_TYPE_INT32 ||
                               type == DML_TENSOR_DATA_TYPE_UINT32) ? 4 : 0;
-    if (!width || p.reduced.empty() || p.reduced.front().strides[kInput] != 1 || p.reduced.front().size % width)
+    if (!width || p.reduced.empty() || p.reduced.front().strides[slot] != 1 || p.reduced.front().size % width)
         return 0;
     for (size_t d = 1; d < p.reduced.size(); ++d)
-        if (p.reduced[d].strides[kInput] % width) return 0;
+        if (p.reduced[d].strides[slot] % width) return 0;
     for (const Dim& d : p.kept)
-        if (d.strides[kInput] % width) return 0;
+        if (d.strides[slot] % width) return 0;
+    return width;
+}
+
+}  // namespace
+
+uint32_t inputVectorWidth(const Plan& p) {
+    if (p.kind == Kind::Scan && p.decreasing) return 0;
+    const uint32_t width = slotVectorWidth(p, kInput);
+    if (!p.prologue) return width;
+    // With a prologue: every tensor it reads by vectors of the same width, the one the operator's own kernel uses
+    // (the same order of terms in every sum).
+    if (width != p.operandVectorWidth) return 0;
+    for (uint32_t slot : p.prologueSlots)
+        if (slotVectorWidth(p, slot) != width) return 0;
     return width;
 }
 

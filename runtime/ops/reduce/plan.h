@@ -110,7 +110,8 @@ void slotSources(const dml::OperatorInfo& info, SlotSource (&sources)[kMaxSlots]
 uint32_t reducedAxes(const dml::OperatorInfo& info);
 
 // Elements per vector load of slot kInput (4 FLOAT32/INT32/UINT32 or 8 FLOAT16 elements; 0: no vector loads): the
-// innermost reduced dimension packed, every other stride a multiple of the width, no prologue, no reversed scan.
+// innermost reduced dimension packed, every other stride a multiple of the width, no reversed scan; with a prologue,
+// every tensor it reads so, by vectors of the width the operator alone would read its input with.
 uint32_t inputVectorWidth(const Plan& plan);
 
 // The tensor of every slot (nullptr where absent): the operator's, with its fused neighbours' in their places.
