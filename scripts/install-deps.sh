@@ -3,7 +3,8 @@
 set -euo pipefail
 packages=(cmake g++ clang libclang-rt-14-dev pkg-config dpkg-dev file
           libvulkan-dev libvulkan-volk-dev glslang-tools glslang-dev spirv-tools doctest-dev
-          mesa-vulkan-drivers vulkan-validationlayers nlohmann-json3-dev libcli11-dev python3-onnx python3-numpy)
+          mesa-vulkan-drivers vulkan-validationlayers nlohmann-json3-dev libcli11-dev python3-onnx python3-numpy
+          directx-headers-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -10,10 +10,10 @@ extern "C" {
 
 VKDML_API HRESULT vkdmlCreateBuffer(VkdmlDevice device, VKDML_HEAP_TYPE heapType, UINT64 sizeInBytes,
                                     VkdmlBuffer* buffer) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!buffer) return E_POINTER;
     *buffer = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlCreateBuffer", [&] {
         const uint32_t heap = rawValue(heapType);
         require(heap == VKDML_HEAP_TYPE_DEFAULT || heap == VKDML_HEAP_TYPE_UPLOAD || heap == VKDML_HEAP_TYPE_READBACK,
@@ -26,10 +26,10 @@ VKDML_API HRESULT vkdmlCreateBuffer(VkdmlDevice device, VKDML_HEAP_TYPE heapType
 }
 
 VKDML_API HRESULT vkdmlMapBuffer(VkdmlBuffer buffer, void** data) {
-    Buffer* b = as<Buffer>(buffer);
-    if (!b) return E_INVALIDARG;
     if (!data) return E_POINTER;
     *data = nullptr;
+    Buffer* b = as<Buffer>(buffer);
+    if (!b) return E_INVALIDARG;
     return guarded(&b->owningDevice(), "vkdmlMapBuffer", [&] { *data = b->map(); });
 }
 
@@ -39,10 +39,10 @@ VKDML_API void vkdmlUnmapBuffer(VkdmlBuffer) {
 
 VKDML_API HRESULT vkdmlWrapVulkanBuffer(VkdmlDevice device, VkBuffer vkBuffer, UINT64 sizeInBytes,
                                         VkdmlBuffer* buffer) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!buffer) return E_POINTER;
     *buffer = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlWrapVulkanBuffer", [&] {
         require(vkBuffer != VK_NULL_HANDLE, "vkBuffer is VK_NULL_HANDLE");
         require(sizeInBytes > 0, "sizeInBytes is 0");
@@ -56,10 +56,10 @@ VKDML_API VkBuffer vkdmlGetVulkanBuffer(VkdmlBuffer buffer) {
 }
 
 VKDML_API HRESULT vkdmlCreateCommandList(VkdmlDevice device, VkdmlCommandList* commandList) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!commandList) return E_POINTER;
     *commandList = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlCreateCommandList",
                    [&] { *commandList = toHandle<VkdmlCommandList>(new CommandList(*d)); });
 }
@@ -100,6 +100,44 @@ VKDML_API HRESULT vkdmlRecordCopyBufferRegion(VkdmlCommandList commandList, Vkdm
                 "dst and src must belong to the command list's device");
         c->recordCopy(d, dstOffset, s, srcOffset, numBytes);
     });
+}
+
+VKDML_API HRESULT vkdmlRecordFillBuffer(VkdmlCommandList commandList, VkdmlBuffer dst, UINT64 dstOffset,
+                                        UINT64 numBytes, UINT value) {
+    CommandList* c = as<CommandList>(commandList);
+    if (!c) return E_INVALIDARG;
+    return guarded(&c->owningDevice(), "vkdmlRecordFillBuffer", [&] {
+        Buffer& d = need<Buffer>(dst, "dst");
+        require(&d.owningDevice() == &c->owningDevice(), "dst must belong to the command list's device");
+        c->recordFill(d, dstOffset, numBytes, value);
+    });
+}
+
+VKDML_API HRESULT vkdmlRecordTimestamp(VkdmlCommandList commandList, VkdmlBuffer dst, UINT64 dstOffset) {
+    CommandList* c = as<CommandList>(commandList);
+    if (!c) return E_INVALIDARG;
+    return guarded(&c->owningDevice(), "vkdmlRecordTimestamp", [&] {
+        Buffer& d = need<Buffer>(dst, "dst");
+        require(&d.owningDevice() == &c->owningDevice(), "dst must belong to the command list's device");
+        c->recordTimestamp(d, dstOffset);
+    });
+}
+
+// Beside execution because D3D12's command queues need the device's clock and Vulkan objects.
+VKDML_API HRESULT vkdmlGetVulkanObjects(VkdmlDevice device, VKDML_VULKAN_OBJECTS* objects) {
+    if (!objects) return E_POINTER;
+    *objects = {};
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
+    const vk::Context& ctx = d->context();
+    objects->Instance = ctx.instance();
+    objects->PhysicalDevice = ctx.physicalDevice();
+    objects->Device = ctx.device();
+    objects->Queue = ctx.queue();
+    objects->QueueFamilyIndex = ctx.queueFamily();
+    objects->TimestampValidBits = ctx.timestampValidBits();
+    objects->TimestampPeriodNs = ctx.timestampPeriodNs();
+    return S_OK;
 }
 
 VKDML_API HRESULT vkdmlExecuteCommandLists(VkdmlDevice device, UINT count, const VkdmlCommandList* commandLists,

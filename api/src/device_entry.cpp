@@ -60,9 +60,10 @@ VKDML_API HRESULT vkdmlGetDeviceRemovedReason(VkdmlDevice device) {
 }
 
 VKDML_API HRESULT vkdmlGetAdapterInfo(VkdmlDevice device, VKDML_ADAPTER_INFO* info) {
+    if (!info) return E_POINTER;
+    *info = {};
     Device* d = as<Device>(device);
     if (!d) return E_INVALIDARG;
-    if (!info) return E_POINTER;
     d->adapterInfo(info);
     return S_OK;
 }

@@ -17,10 +17,10 @@ constexpr uint32_t kKnownExecutionFlags = DML_EXECUTION_FLAG_ALLOW_HALF_PRECISIO
 extern "C" {
 
 VKDML_API HRESULT vkdmlCreateOperator(VkdmlDevice device, const DML_OPERATOR_DESC* desc, VkdmlOperator* op) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!op) return E_POINTER;
     *op = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlCreateOperator", [&] {
         auto* created = Operator::create(*d, desc);
         *op = toHandle<VkdmlOperator>(created);
@@ -29,10 +29,10 @@ VKDML_API HRESULT vkdmlCreateOperator(VkdmlDevice device, const DML_OPERATOR_DES
 
 VKDML_API HRESULT vkdmlCompileOperator(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLAGS flags,
                                        VkdmlCompiledOperator* compiled) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!compiled) return E_POINTER;
     *compiled = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlCompileOperator", [&] {
         Operator& o = need<Operator>(op, "op");
         require(&o.owningDevice() == d, "op belongs to another device");
@@ -45,10 +45,10 @@ VKDML_API HRESULT vkdmlCompileOperator(VkdmlDevice device, VkdmlOperator op, DML
 
 VKDML_API HRESULT vkdmlCompileGraph(VkdmlDevice device, const DML_GRAPH_DESC* desc, DML_EXECUTION_FLAGS flags,
                                     VkdmlCompiledOperator* compiled) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!compiled) return E_POINTER;
     *compiled = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlCompileGraph", [&] {
         require((rawValue(flags) & ~uint32_t(kKnownExecutionFlags)) == 0,
                 "flags = " + std::to_string(rawValue(flags)) + " has unknown DML_EXECUTION_FLAGS bits");
@@ -60,10 +60,10 @@ VKDML_API HRESULT vkdmlCompileGraph(VkdmlDevice device, const DML_GRAPH_DESC* de
 VKDML_API HRESULT vkdmlCreateOperatorInitializer(VkdmlDevice device, UINT operatorCount,
                                                  const VkdmlCompiledOperator* operators,
                                                  VkdmlOperatorInitializer* initializer) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!initializer) return E_POINTER;
     *initializer = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlCreateOperatorInitializer", [&] {
         require(operatorCount == 0 || operators != nullptr, "operators is NULL with operatorCount > 0");
         std::vector<Ref<CompiledDispatchable>> targets;
@@ -87,10 +87,10 @@ VKDML_API DML_BINDING_PROPERTIES vkdmlGetBindingProperties(VkdmlDispatchable dis
 
 VKDML_API HRESULT vkdmlCreateBindingTable(VkdmlDevice device, VkdmlDispatchable dispatchable,
                                           VkdmlBindingTable* table) {
-    Device* d = as<Device>(device);
-    if (!d) return E_INVALIDARG;
     if (!table) return E_POINTER;
     *table = nullptr;
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
     return guarded(d, "vkdmlCreateBindingTable", [&] {
         Dispatchable* target = dispatchable ? &need<Dispatchable>(dispatchable, "dispatchable") : nullptr;
         require(!target || &target->owningDevice() == d, "dispatchable belongs to another device");

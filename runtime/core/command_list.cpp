@@ -109,6 +109,27 @@ void CommandList::recordCopy(Buffer& dst, uint64_t dstOffset, Buffer& src, uint6
     slots_[current_].recording->copy({src.handle(), srcOffset, bytes}, {dst.handle(), dstOffset, bytes});
 }
 
+void CommandList::recordFill(Buffer& dst, uint64_t dstOffset, uint64_t bytes, uint32_t value) {
+    requireRecording("vkdmlRecordFillBuffer");
+    require(bytes > 0 && bytes % 4 == 0 && dstOffset % 4 == 0,
+            "vkdmlRecordFillBuffer: dstOffset = " + std::to_string(dstOffset) + " and numBytes = " +
+                std::to_string(bytes) + " must be multiples of 4 and numBytes not 0");
+    require(dstOffset <= dst.size() && bytes <= dst.size() - dstOffset,
+            "vkdmlRecordFillBuffer: range [" + std::to_string(dstOffset) + ", +" + std::to_string(bytes) +
+                ") exceeds the buffer's " + std::to_string(dst.size()) + " bytes");
+    slots_[current_].recording->fill({dst.handle(), dstOffset, bytes}, value);
+}
+
+void CommandList::recordTimestamp(Buffer& dst, uint64_t dstOffset) {
+    requireRecording("vkdmlRecordTimestamp");
+    if (!device_->context().timestampsSupported())
+        fail(DXGI_ERROR_UNSUPPORTED, "vkdmlRecordTimestamp: the device's queue family has no timestamps");
+    require(dstOffset % 8 == 0 && dstOffset <= dst.size() && 8 <= dst.size() - dstOffset,
+            "vkdmlRecordTimestamp: dstOffset = " + std::to_string(dstOffset) + " is not a multiple of 8 with 8 bytes "
+                "left in the buffer's " + std::to_string(dst.size()) + " bytes");
+    slots_[current_].recording->writeTimestamp({dst.handle(), dstOffset, 8});
+}
+
 void CommandList::requireClosed() const {
     require(closed_, "vkdmlExecuteCommandLists: a command list is still open; close it first");
 }

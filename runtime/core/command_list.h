@@ -20,6 +20,8 @@ public:
     void reset();
     void recordDispatch(Dispatchable& dispatchable, BindingTable& table);
     void recordCopy(Buffer& dst, uint64_t dstOffset, Buffer& src, uint64_t srcOffset, uint64_t bytes);
+    void recordFill(Buffer& dst, uint64_t dstOffset, uint64_t bytes, uint32_t value);
+    void recordTimestamp(Buffer& dst, uint64_t dstOffset);
     // For vkdmlExecuteCommandLists: E_INVALIDARG unless closed; the closed command buffer, then the completion value
     // it was submitted with (Device::execute).
     void requireClosed() const;

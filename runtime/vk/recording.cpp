@@ -13,6 +13,7 @@ constexpr VkAccessFlags kWorkAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHAD
 constexpr VkAccessFlags kWorkWrites = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
 constexpr uint32_t kSetsPerPool = 64;
 constexpr uint32_t kDescriptorsPerSet = 9;  // a pool's share per set; a kernel binding more takes more
+constexpr uint32_t kQueriesPerPool = 64;
 
 bool overlaps(const BufferRange& a, const BufferRange& b) {
     return a.buffer == b.buffer && a.offset < b.offset + b.size && b.offset < a.offset + a.size;
@@ -33,6 +34,7 @@ Recording::Recording(const Context& ctx, bool pushDescriptors, VkCommandBuffer c
 
 Recording::~Recording() {
     for (VkDescriptorPool pool : pools_) ctx_.fn().vkDestroyDescriptorPool(ctx_.device(), pool, nullptr);
+    for (VkQueryPool pool : queryPools_) ctx_.fn().vkDestroyQueryPool(ctx_.device(), pool, nullptr);
 }
 
 void Recording::begin() {
@@ -80,6 +82,33 @@ void Recording::write(const BufferRange& dst, const void* data) {
         const uint64_t piece = std::min(kMaxUpdateBytes, dst.size - done);
         ctx_.fn().vkCmdUpdateBuffer(cmd_, dst.buffer, dst.offset + done, piece, bytes + done);
     }
+}
+
+void Recording::fill(const BufferRange& dst, uint32_t value) {
+    const Access access{dst, true};
+    orderAfterEarlier(&access, 1);
+    ctx_.fn().vkCmdFillBuffer(cmd_, dst.buffer, dst.offset, dst.size, value);
+}
+
+void Recording::writeTimestamp(const BufferRange& dst) {
+    const auto& fn = ctx_.fn();
+    if (queriesLeftInPool_ == 0) {
+        VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        info.queryCount = kQueriesPerPool;
+        VkQueryPool pool = VK_NULL_HANDLE;
+        check(allocating([&] { return fn.vkCreateQueryPool(ctx_.device(), &info, nullptr, &pool); }),
+              "vkCreateQueryPool");
+        queryPools_.push_back(pool);
+        queriesLeftInPool_ = kQueriesPerPool;
+    }
+    const uint32_t query = kQueriesPerPool - queriesLeftInPool_--;
+    const Access access{{dst.buffer, dst.offset, sizeof(uint64_t)}, true};
+    orderAfterEarlier(&access, 1);
+    fn.vkCmdResetQueryPool(cmd_, queryPools_.back(), query, 1);
+    fn.vkCmdWriteTimestamp(cmd_, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPools_.back(), query);
+    fn.vkCmdCopyQueryPoolResults(cmd_, queryPools_.back(), query, 1, dst.buffer, dst.offset, sizeof(uint64_t),
+                                 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
 }
 
 VkDescriptorSet Recording::allocateSet(const Pipeline& pipeline) {

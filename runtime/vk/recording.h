@@ -49,6 +49,11 @@ public:
     // Writes dst.size bytes (a multiple of 4, at a 4-byte aligned offset) from host memory, copied into the command
     // buffer now (vkCmdUpdateBuffer).
     void write(const BufferRange& dst, const void* data);
+    // Fills dst (offset and size multiples of 4) with a repeated 32-bit value (vkCmdFillBuffer).
+    void fill(const BufferRange& dst, uint32_t value);
+    // Writes the timestamp taken once every earlier command has completed as a uint64_t at dst.offset (a query of
+    // the recording's own pools, copied with vkCmdCopyQueryPoolResults). The queue must have timestamps.
+    void writeTimestamp(const BufferRange& dst);
     void dispatch(const DispatchCommand& command);
     // Drops the hazard history (the next command starts a new operator in an application's command buffer).
     void forgetHazards() { accesses_.clear(); }
@@ -74,6 +79,8 @@ private:
     std::vector<VkDescriptorPool> pools_;  // descriptor sets when push descriptors are unavailable
     uint32_t setsLeftInPool_ = 0;
     uint32_t descriptorsLeftInPool_ = 0;
+    std::vector<VkQueryPool> queryPools_;  // writeTimestamp's queries
+    uint32_t queriesLeftInPool_ = 0;
 };
 
 }  // namespace vkdml::vk

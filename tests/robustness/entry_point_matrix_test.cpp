@@ -133,3 +133,48 @@ TEST_CASE("entry points reject NULL, wrong-kind and out-of-range arguments") {
     vkdmlUnmapBuffer(nullptr);
     MESSAGE((count + 5) << " entry-point argument cases");
 }
+
+TEST_CASE("a failed call writes NULL to every out-pointer it was given (COM's rule)") {
+    TestDevice device;
+    UINT sizes[] = {4};
+    DML_BUFFER_TENSOR_DESC b{DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 1, sizes, nullptr, 16, 0};
+    DML_TENSOR_DESC t{DML_TENSOR_TYPE_BUFFER, &b};
+    Owned<VkdmlOperator> op;
+    REQUIRE(tryCreateActivation(device, DML_OPERATOR_ACTIVATION_CELU, &t, &t, 1.0f, 0, op.put()) == S_OK);
+    Owned<VkdmlBuffer> buffer;
+    REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, 64, buffer.put()) == S_OK);
+    VkdmlDevice dev = device;
+    void* const stale = reinterpret_cast<void*>(uintptr_t(0x10));
+    void* out = stale;
+    auto outOf = [&](auto* typed) { return reinterpret_cast<decltype(typed)>(&out); };
+    const DML_OPERATOR_DESC noDesc{DML_OPERATOR_ACTIVATION_CELU, nullptr};
+    const DML_GRAPH_DESC emptyGraph{};
+    VKDML_DEVICE_DESC badDesc{};
+    badDesc.MinimumFeatureLevel = static_cast<DML_FEATURE_LEVEL>(0xffff);
+    struct Case {
+        const char* name;
+        std::function<HRESULT()> call;
+    };
+    const Case cases[] = {
+        {"CreateDevice above every feature level", [&] { return vkdmlCreateDevice(&badDesc, outOf((VkdmlDevice*)nullptr)); }},
+        {"CreateOperator NULL device", [&] { return vkdmlCreateOperator(nullptr, &noDesc, outOf((VkdmlOperator*)nullptr)); }},
+        {"CreateOperator desc without its struct", [&] { return vkdmlCreateOperator(dev, &noDesc, outOf((VkdmlOperator*)nullptr)); }},
+        {"CompileOperator NULL operator", [&] { return vkdmlCompileOperator(dev, nullptr, DML_EXECUTION_FLAG_NONE, outOf((VkdmlDispatchable*)nullptr)); }},
+        {"CompileOperator NULL device", [&] { return vkdmlCompileOperator(nullptr, op, DML_EXECUTION_FLAG_NONE, outOf((VkdmlDispatchable*)nullptr)); }},
+        {"CompileGraph empty graph", [&] { return vkdmlCompileGraph(dev, &emptyGraph, DML_EXECUTION_FLAG_NONE, outOf((VkdmlDispatchable*)nullptr)); }},
+        {"CompileGraph NULL device", [&] { return vkdmlCompileGraph(nullptr, &emptyGraph, DML_EXECUTION_FLAG_NONE, outOf((VkdmlDispatchable*)nullptr)); }},
+        {"CreateOperatorInitializer NULL device", [&] { return vkdmlCreateOperatorInitializer(nullptr, 0, nullptr, outOf((VkdmlDispatchable*)nullptr)); }},
+        {"CreateBindingTable NULL device", [&] { return vkdmlCreateBindingTable(nullptr, nullptr, outOf((VkdmlBindingTable*)nullptr)); }},
+        {"CreateBuffer NULL device", [&] { return vkdmlCreateBuffer(nullptr, VKDML_HEAP_TYPE_DEFAULT, 16, outOf((VkdmlBuffer*)nullptr)); }},
+        {"CreateBuffer size 0", [&] { return vkdmlCreateBuffer(dev, VKDML_HEAP_TYPE_DEFAULT, 0, outOf((VkdmlBuffer*)nullptr)); }},
+        {"MapBuffer NULL buffer", [&] { return vkdmlMapBuffer(nullptr, outOf((void**)nullptr)); }},
+        {"WrapVulkanBuffer NULL device", [&] { return vkdmlWrapVulkanBuffer(nullptr, VK_NULL_HANDLE, 64, outOf((VkdmlBuffer*)nullptr)); }},
+        {"CreateCommandList NULL device", [&] { return vkdmlCreateCommandList(nullptr, outOf((VkdmlCommandList*)nullptr)); }},
+    };
+    for (const Case& c : cases) {
+        INFO("case: " << std::string(c.name));
+        out = stale;
+        CHECK(FAILED(c.call()));
+        CHECK(out == nullptr);
+    }
+}

@@ -23,7 +23,8 @@
  * Windows types (basetsd.h, windef.h, winerror.h). The sizes match Windows: BOOL, INT, UINT and HRESULT are 4 bytes.
  * ------------------------------------------------------------------------------------------------------------- */
 
-#if !defined(VKDML_HAVE_WIN_TYPES) && !defined(_WINDEF_) && !defined(_MINWINDEF_)
+/* DirectX-Headers' winadapter.h (Linux) defines the same types with the same sizes (its BOOL is unsigned). */
+#if !defined(VKDML_HAVE_WIN_TYPES) && !defined(_WINDEF_) && !defined(_MINWINDEF_) && !defined(MIDL_INTERFACE)
 #define VKDML_HAVE_WIN_TYPES 1
 typedef int BOOL;
 typedef int32_t INT;
@@ -138,6 +139,19 @@ typedef struct VkdmlDispatchable_T* VkdmlDispatchable; /* IDMLDispatchable: comp
 typedef struct VkdmlBindingTable_T* VkdmlBindingTable; /* IDMLBindingTable */
 typedef struct VkdmlBuffer_T* VkdmlBuffer;             /* ID3D12Resource (buffers only) */
 typedef struct VkdmlCommandList_T* VkdmlCommandList;   /* ID3D12GraphicsCommandList + IDMLCommandRecorder */
+#endif
+
+/* The types of the three struct fields that hold objects. The COM header (directml/DirectML.h of the drop-in) sets
+ * them to IDMLOperator*, IDMLDispatchable* and ID3D12Resource* before including this file; all are pointers, so the
+ * layouts are the same either way. */
+#ifndef VKDML_DML_OPERATOR_FIELD
+#define VKDML_DML_OPERATOR_FIELD VkdmlOperator
+#endif
+#ifndef VKDML_DML_DISPATCHABLE_FIELD
+#define VKDML_DML_DISPATCHABLE_FIELD VkdmlDispatchable
+#endif
+#ifndef VKDML_DML_BUFFER_FIELD
+#define VKDML_DML_BUFFER_FIELD VkdmlBuffer
 #endif
 
 /* ---------------------------------------------------------------------------------------------------------------
@@ -2136,7 +2150,7 @@ typedef struct DML_GRAPH_NODE_DESC {
 } DML_GRAPH_NODE_DESC;
 
 typedef struct DML_OPERATOR_GRAPH_NODE_DESC {
-    VkdmlOperator Operator; /* IDMLOperator* in DirectML */
+    VKDML_DML_OPERATOR_FIELD Operator; /* IDMLOperator* in DirectML */
     const char* Name;       /* optional */
 } DML_OPERATOR_GRAPH_NODE_DESC;
 
@@ -2187,7 +2201,7 @@ typedef struct DML_BINDING_PROPERTIES {
 } DML_BINDING_PROPERTIES;
 
 typedef struct DML_BINDING_TABLE_DESC {
-    VkdmlDispatchable Dispatchable; /* IDMLDispatchable* in DirectML */
+    VKDML_DML_DISPATCHABLE_FIELD Dispatchable; /* IDMLDispatchable* in DirectML */
     D3D12_CPU_DESCRIPTOR_HANDLE CPUDescriptorHandle;
     D3D12_GPU_DESCRIPTOR_HANDLE GPUDescriptorHandle;
     UINT SizeInDescriptors;
@@ -2207,7 +2221,7 @@ typedef struct DML_BINDING_DESC {
 /* A byte range of a buffer. Offset must be a multiple of DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT for tensors and of
  * 256 for temporary and persistent resources. */
 typedef struct DML_BUFFER_BINDING {
-    VkdmlBuffer Buffer; /* ID3D12Resource* in DirectML; may be NULL */
+    VKDML_DML_BUFFER_FIELD Buffer; /* ID3D12Resource* in DirectML; may be NULL */
     UINT64 Offset;
     UINT64 SizeInBytes;
 } DML_BUFFER_BINDING;

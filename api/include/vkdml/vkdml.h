@@ -1,7 +1,9 @@
 /* vkdml: DirectML's operator API on Vulkan compute. The C entry points.
  *
- * Every function returns an HRESULT unless noted. A failed call changes nothing and sends a message naming the field
- * and value to the device's message callback (and to stderr for devices created with DML_CREATE_DEVICE_FLAG_DEBUG).
+ * Every function returns an HRESULT unless noted. A failed call creates, binds and records nothing, writes NULL (or a
+ * zeroed struct) to each non-NULL out-pointer (COM's rule: callers never see a stale value), and sends a message naming
+ * the field and value to the device's message callback (and to stderr for devices created with
+ * DML_CREATE_DEVICE_FLAG_DEBUG). A NULL out-pointer gives E_POINTER.
  * Object creation is free-threaded; a binding table or command list is used by one thread at a time. */
 #ifndef VKDML_VKDML_H_
 #define VKDML_VKDML_H_
@@ -104,6 +106,19 @@ VKDML_API HRESULT vkdmlGetAdapterInfo(VkdmlDevice device, VKDML_ADAPTER_INFO* in
  * to query the count); out: the number of adapters, or the number written when infos is not NULL. */
 VKDML_API HRESULT vkdmlEnumerateAdapters(UINT* count, VKDML_ADAPTER_INFO* infos);
 
+/* The Vulkan objects behind a device (vkdml's own, or the application's with interop), borrowed for the device's
+ * lifetime, and its queue's timestamp clock (TimestampValidBits 0 when the queue has no timestamps). */
+typedef struct VKDML_VULKAN_OBJECTS {
+    VkInstance Instance;
+    VkPhysicalDevice PhysicalDevice;
+    VkDevice Device;
+    VkQueue Queue;
+    UINT QueueFamilyIndex;
+    UINT TimestampValidBits;
+    float TimestampPeriodNs; /* nanoseconds per timestamp tick */
+} VKDML_VULKAN_OBJECTS;
+VKDML_API HRESULT vkdmlGetVulkanObjects(VkdmlDevice device, VKDML_VULKAN_OBJECTS* objects);
+
 /* Operators */
 VKDML_API HRESULT vkdmlCreateOperator(VkdmlDevice device, const DML_OPERATOR_DESC* desc, VkdmlOperator* op);
 VKDML_API HRESULT vkdmlCompileOperator(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLAGS flags,
@@ -146,6 +161,14 @@ VKDML_API HRESULT vkdmlRecordDispatch(VkdmlCommandList commandList, VkdmlDispatc
                                       VkdmlBindingTable bindings);
 VKDML_API HRESULT vkdmlRecordCopyBufferRegion(VkdmlCommandList commandList, VkdmlBuffer dst, UINT64 dstOffset,
                                               VkdmlBuffer src, UINT64 srcOffset, UINT64 numBytes);
+/* Fills numBytes bytes of dst from dstOffset (both multiples of 4) with a repeated 32-bit value; ordered against the
+ * list's other commands on those bytes like a copy. */
+VKDML_API HRESULT vkdmlRecordFillBuffer(VkdmlCommandList commandList, VkdmlBuffer dst, UINT64 dstOffset,
+                                        UINT64 numBytes, UINT value);
+/* Writes the GPU timestamp taken after every earlier command of the list has completed (ticks of the queue's clock,
+ * VKDML_VULKAN_OBJECTS::TimestampPeriodNs each) as a UINT64 at dstOffset (a multiple of 8) of dst.
+ * DXGI_ERROR_UNSUPPORTED when the queue has no timestamps. */
+VKDML_API HRESULT vkdmlRecordTimestamp(VkdmlCommandList commandList, VkdmlBuffer dst, UINT64 dstOffset);
 VKDML_API HRESULT vkdmlExecuteCommandLists(VkdmlDevice device, UINT count, const VkdmlCommandList* commandLists,
                                            UINT64* completionValue);
 VKDML_API HRESULT vkdmlWaitForCompletion(VkdmlDevice device, UINT64 completionValue, UINT64 timeoutNs);
