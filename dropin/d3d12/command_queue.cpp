@@ -55,28 +55,23 @@ void CommandQueue::ExecuteCommandLists(UINT numCommandLists, ID3D12CommandList* 
     enqueue(std::move(operation));
 }
 
-HRESULT CommandQueue::Signal(ID3D12Fence* fenceInterface, UINT64 value) {
-    Fence* fence = Fence::fromInterface(fenceInterface);
-    if (!fence || &fence->device() != &device()) {
-        debugMessage("ID3D12CommandQueue::Signal: pFence is not a live fence of this device");
-        return E_INVALIDARG;
-    }
-    fence->AddRef();
-    Operation operation{Operation::Kind::Signal};
-    operation.fence = fence;
-    operation.value = value;
-    enqueue(std::move(operation));
-    return S_OK;
+HRESULT CommandQueue::Signal(ID3D12Fence* fence, UINT64 value) {
+    return enqueueFenceOperation(Operation::Kind::Signal, "ID3D12CommandQueue::Signal", fence, value);
 }
 
-HRESULT CommandQueue::Wait(ID3D12Fence* fenceInterface, UINT64 value) {
+HRESULT CommandQueue::Wait(ID3D12Fence* fence, UINT64 value) {
+    return enqueueFenceOperation(Operation::Kind::Wait, "ID3D12CommandQueue::Wait", fence, value);
+}
+
+HRESULT CommandQueue::enqueueFenceOperation(Operation::Kind kind, const char* method, ID3D12Fence* fenceInterface,
+                                            UINT64 value) {
     Fence* fence = Fence::fromInterface(fenceInterface);
     if (!fence || &fence->device() != &device()) {
-        debugMessage("ID3D12CommandQueue::Wait: pFence is not a live fence of this device");
+        debugMessagef("%s: pFence is not a live fence of this device", method);
         return E_INVALIDARG;
     }
     fence->AddRef();
-    Operation operation{Operation::Kind::Wait};
+    Operation operation{kind};
     operation.fence = fence;
     operation.value = value;
     enqueue(std::move(operation));

@@ -58,6 +58,8 @@ private:
     };
     // Queues `operation` and runs what is not held back by a Wait (on this thread, no lock held).
     void enqueue(Operation operation);
+    // Signal and Wait: queues `kind` on a live fence of this device (referenced until it runs).
+    HRESULT enqueueFenceOperation(Operation::Kind kind, const char* method, ID3D12Fence* fence, UINT64 value);
     void resume();
     void runPending(std::unique_lock<std::mutex>& lock);
     void run(Operation& operation);
