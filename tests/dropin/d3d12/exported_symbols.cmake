@@ -1,21 +1,7 @@
 # The dynamic symbols a drop-in library defines must be exactly EXPECTED (;-separated): nothing missing, nothing
 # else (no C++ internals). Inputs: LIBRARY, EXPECTED, NM.
-execute_process(COMMAND ${NM} -D --defined-only ${LIBRARY} OUTPUT_VARIABLE nm_output RESULT_VARIABLE nm_result)
-if(NOT nm_result EQUAL 0)
-  message(FATAL_ERROR "${NM} failed on ${LIBRARY}")
-endif()
-string(REGEX MATCHALL "[^\n]+" lines "${nm_output}")
-set(exported "")
-foreach(line IN LISTS lines)
-  if(line MATCHES "^[0-9a-fA-F]* +A ")  # the version node, not a symbol
-    continue()
-  endif()
-  string(REGEX REPLACE "^[0-9a-fA-F]* *[A-Za-z] +" "" name "${line}")
-  string(REGEX REPLACE "@.*$" "" name "${name}")
-  list(APPEND exported ${name})
-endforeach()
-list(SORT exported)
-list(REMOVE_DUPLICATES exported)
+include(${CMAKE_CURRENT_LIST_DIR}/../../abi/dynamic_symbols.cmake)
+vkdml_dynamic_symbols(${LIBRARY} ${NM} exported)
 set(expected ${EXPECTED})
 list(SORT expected)
 if(NOT exported STREQUAL expected)

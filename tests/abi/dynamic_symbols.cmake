@@ -1,0 +1,21 @@
+# vkdml_dynamic_symbols(<library> <nm> <out-var>): the dynamic symbols <library> defines (nm -D --defined-only),
+# without version nodes and version suffixes, sorted and unique. For the exported-symbol checks (-P scripts).
+function(vkdml_dynamic_symbols library nm out)
+  execute_process(COMMAND ${nm} -D --defined-only ${library} OUTPUT_VARIABLE nm_output RESULT_VARIABLE nm_result)
+  if(NOT nm_result EQUAL 0)
+    message(FATAL_ERROR "${nm} failed on ${library}")
+  endif()
+  string(REGEX MATCHALL "[^\n]+" lines "${nm_output}")
+  set(exported "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^[0-9a-fA-F]* +A ")  # a version node (VKDML_0), not a symbol
+      continue()
+    endif()
+    string(REGEX REPLACE "^[0-9a-fA-F]* *[A-Za-z] +" "" name "${line}")
+    string(REGEX REPLACE "@.*$" "" name "${name}")
+    list(APPEND exported ${name})
+  endforeach()
+  list(SORT exported)
+  list(REMOVE_DUPLICATES exported)
+  set(${out} ${exported} PARENT_SCOPE)
+endfunction()
