@@ -137,6 +137,7 @@ void storeOutputVector(uint v, uvec4 w) { outVecs[v] = w; }
 
 #include "vkdml_half.glsl"
 #include "vkdml_math.glsl"
+#include "vkdml_trig_hyperbolic_pow.glsl"
 #include "vkdml_straight.glsl"
 #include "vkdml_activations.glsl"
 

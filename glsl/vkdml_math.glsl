@@ -24,6 +24,12 @@
 // arithmetic (e.g. CELU with alpha = +-inf is NaN, SOFTPLUS with steepness +-0 is +-inf); the exact rules are
 // written out in tests/support/reference.cpp, which is the specification the tests check.
 //
+// VKDML_FUSED_FMA (devices whose fma() is fused): the same functions, bounds and special/denormal rules, with fused
+// forms inside the bodies: TwoProduct as p = a*b, e = fma(a, b, -p); fma Horner and Cody-Waite; fma residuals in the
+// divisions and in vk_div_cr/vk_sqrt_cr; power-of-two scaling by one multiply when 2^k is a normal float; the
+// integer-scaled careful paths only where a value may leave the normal range (measured: exp 0.75, expm1 0.57,
+// log 0.60, log1p 0.61; LINEAR is the fused value itself).
+//
 // Dual language: this file also compiles as C++17 after tests/support/glsl_host_shim.h (host tests). Only scalar
 // float/int/uint/bool, the bit-cast built-ins, abs/min/max/clamp on matching types, `precise` locals and structs
 // filled member by member are used. Names starting with vk_m_ are internal.
@@ -75,12 +81,49 @@ VK_INLINE bool vk_m_is_normal(float a) {
 // same sign: exact while the result is normal, +-inf on overflow, a subnormal or 0 on underflow; never garbage
 // from building 2^k out of range.
 VK_INLINE float vk_m_ldexp(float y, int k) {
+#ifdef VKDML_FUSED_FMA
+    if (uint(k + 126) <= 253u) {   // k in [-126, 127]: 2^k is a normal float, one exact (or once rounded) product
+        precise float r1 = y * vk_m_pow2(k);
+        return r1;
+    }
+#endif
     int kk = clamp(k, -378, 381);
     int k1 = kk / 3;
     int k2 = (kk - k1) / 2;
     int k3 = kk - k1 - k2;
     precise float r = ((y * vk_m_pow2(k1)) * vk_m_pow2(k2)) * vk_m_pow2(k3);
     return r;
+}
+
+// ---- fused multiply-add ------------------------------------------------------------------------------------------
+// a * b + c rounded once. Only the VKDML_FUSED_FMA forms call it: the host defines VKDML_FUSED_FMA for devices whose
+// fma() was found fused on the device itself (runtime/vk/fma_probe.h). With VKDML_EMULATED_FMA (tests on a device
+// whose fma() is a multiply and an add, such as lavapipe, with shaderFloat64) the fused result is computed in double:
+// the product of two floats is exact in double, TwoSum gives the sum's error, and rounding that sum to odd (the last
+// bit of an inexact result set, toward the exact value) keeps the final rounding to float correct (53 >= 2 * 24 + 2).
+VK_INLINE float vk_fma(float a, float b, float c) {
+#ifdef VKDML_EMULATED_FMA
+    precise double p = double(a) * double(b);
+    precise double dc = double(c);
+    precise double s = p + dc;
+    precise double bb = s - p;
+    precise double err = (p - (s - bb)) + (dc - bb);
+    uvec2 w = unpackDouble2x32(s);
+    if (!isinf(s) && !isnan(s) && err != 0.0 && (w.x & 1u) == 0u) {   // finite s: err is exact and finite
+        if ((err > 0.0) == (s > 0.0)) {
+            w.x += 1u;   // away from zero: the last bit was 0, no carry
+        } else if (w.x != 0u) {
+            w.x -= 1u;
+        } else {
+            w.x = 0xffffffffu;
+            w.y -= 1u;
+        }
+    }
+    return float(packDouble2x32(w));
+#else
+    precise float r = fma(a, b, c);
+    return r;
+#endif
 }
 
 // ---- error-free transformations ---------------------------------------------------------------------------------
@@ -116,6 +159,14 @@ VK_INLINE vk_f2 vk_split(float a) {
 // a * b = hi + lo exactly without fma (Dekker TwoProduct), provided |a|, |b| < 2^115, the product does not overflow
 // and the partial products do not underflow (true when |a*b| >= 2^-100). Use vk_prod_hl for arbitrary operands.
 VK_INLINE vk_f2 vk_two_prod(float a, float b) {
+#ifdef VKDML_FUSED_FMA
+    // a*b - p is exactly representable whenever it is not below the subnormal range (|a*b| >= 2^-100 is ample).
+    precise float pf = a * b;
+    vk_f2 rf;
+    rf.hi = pf;
+    rf.lo = vk_fma(a, b, -pf);
+    return rf;
+#else
     vk_f2 as = vk_split(a);
     vk_f2 bs = vk_split(b);
     precise float p = a * b;
@@ -124,11 +175,22 @@ VK_INLINE vk_f2 vk_two_prod(float a, float b) {
     r.hi = p;
     r.lo = err;
     return r;
+#endif
 }
 // a * b as hi + lo for any finite a, b: the product of the significands is exact, then both parts are scaled by the
 // exponents (hi becomes +-inf on overflow, lo loses bits only where it is below 2^-126).
 VK_INLINE vk_f2 vk_prod_hl(float a, float b) {
     vk_f2 r;
+#ifdef VKDML_FUSED_FMA
+    // One rounding of a*b (no double rounding into the subnormal range); the fma residual is exact unless it lies
+    // below 2^-126. On overflow hi = +-inf and lo = -hi: callers test hi first.
+    float af = vk_m_ftz(a);
+    float bf = vk_m_ftz(b);
+    precise float zf = af * bf;
+    r.hi = zf;
+    r.lo = vk_fma(af, bf, -zf);
+    return r;
+#else
     if (!vk_m_is_normal(a) || !vk_m_is_normal(b)) {
         precise float z = vk_m_ftz(a) * vk_m_ftz(b);
         r.hi = z;
@@ -140,6 +202,7 @@ VK_INLINE vk_f2 vk_prod_hl(float a, float b) {
     r.hi = vk_m_ldexp(p.hi, k);
     r.lo = vk_m_ldexp(p.lo, k);
     return r;
+#endif
 }
 // fl(a * (bh + bl) * 2^k), within ~0.5 ULP, for finite a and a finite pair (bh, bl); scaled internally
 // so that no intermediate overflows or underflows (only the final result may).
@@ -147,6 +210,18 @@ VK_INLINE float vk_m_mul3(float a, float bh0, float bl0, int k) {
     vk_f2 b = vk_two_sum(bh0, bl0);   // normalize
     float bh = b.hi;
     float bl = b.lo;
+#ifdef VKDML_FUSED_FMA
+    // a*bh + fl(a*bl) rounded once (|a*bl| <= 2^-24 |a*bh|: its rounding, or its flushing below 2^-126, is under
+    // 2^-44 relative), then an exact scaling, when a and bh are normal, the unscaled value is in [2^-80, max] and 2^k
+    // a normal float; else the careful path.
+    precise float pl = a * bl;
+    precise float rf = vk_fma(a, bh, pl);
+    if (uint(k + 126) <= 253u && abs(a) >= 1.17549435e-38f && abs(bh) >= 1.17549435e-38f &&
+        abs(rf) >= 8.27180613e-25f && abs(rf) <= 3.40282347e+38f) {
+        precise float rs = rf * vk_m_pow2(k);
+        return rs;
+    }
+#endif
     if (!vk_m_is_normal(a) || !vk_m_is_normal(bh)) {
         precise float z = vk_m_ldexp(vk_m_ftz(a) * (vk_m_ftz(bh) + bl), k);
         return z;
@@ -182,16 +257,45 @@ VK_INLINE vk_m_quot vk_m_div_core(float nh0, float nl0, float d) {
     precise float md = vk_m_mant(d);
     precise float mnl = vk_m_ldexp(n.lo, -en);
     precise float q0 = mn / md;
+#ifdef VKDML_FUSED_FMA
+    precise float res = vk_fma(-q0, md, mn) + mnl;   // the residual rounded to 2^-24 of ~2^-21 relative
+#else
     vk_f2 p = vk_two_prod(q0, md);
     precise float res = ((mn - p.hi) - p.lo) + mnl;   // mn - p.hi is exact (Sterbenz)
+#endif
     precise float q1 = res / md;                       // a correction of ~2^-22 relative: its own error is irrelevant
     o.q0 = q0;
     o.q1 = q1;
     o.k = en - ed;
     return o;
 }
+// Fused forms only: vk_m_div_core's quotient without the scaling, k = 0, where nothing leaves the normal range:
+// |n| >= 2^-80, |d| <= 2^126 (OpFDiv's specified domain), |q0| in [2^-80, 2^126] (the residual, ~2^-22 |n|, and
+// q1 stay far above 2^-126, so neither rounding nor flushing there costs more than 2^-44); k = 1 otherwise.
+VK_INLINE vk_m_quot vk_m_div_fast(float nh0, float nl0, float d) {
+    vk_f2 n = vk_two_sum(nh0, nl0);
+    precise float q0 = n.hi / d;
+    precise float res = vk_fma(-q0, d, n.hi) + n.lo;
+    precise float q1 = res / d;
+    float aq = abs(q0);
+    vk_m_quot o;
+    o.q0 = q0;
+    o.q1 = q1;
+    o.k = (abs(n.hi) >= 8.27180613e-25f && abs(d) <= 8.50705917e+37f && aq >= 8.27180613e-25f &&
+           aq <= 8.50705917e+37f) ? 0 : 1;
+    return o;
+}
 // (nh + nl) / d as hi + lo (hi may become +-inf or 0 when the quotient is out of range, lo may lose bits below 2^-126).
 VK_INLINE vk_f2 vk_div_hl(float nh, float nl, float d) {
+#ifdef VKDML_FUSED_FMA
+    vk_m_quot f = vk_m_div_fast(nh, nl, d);
+    if (f.k == 0) {
+        vk_f2 rf;
+        rf.hi = f.q0;
+        rf.lo = f.q1;
+        return rf;
+    }
+#endif
     vk_m_quot q = vk_m_div_core(nh, nl, d);
     vk_f2 r;
     r.hi = vk_m_ldexp(q.q0, q.k);
@@ -201,6 +305,13 @@ VK_INLINE vk_f2 vk_div_hl(float nh, float nl, float d) {
 // fl((nh + nl) / d) within ~0.5 ULP: one rounding of the significand, then an exact scaling (a result in the
 // subnormal range is rounded once more, or flushed by the device).
 VK_INLINE float vk_m_div(float nh, float nl, float d) {
+#ifdef VKDML_FUSED_FMA
+    vk_m_quot f = vk_m_div_fast(nh, nl, d);
+    if (f.k == 0) {
+        precise float rf = f.q0 + f.q1;
+        return rf;
+    }
+#endif
     vk_m_quot q = vk_m_div_core(nh, nl, d);
     precise float r = q.q0 + q.q1;
     return vk_m_ldexp(r, q.k);
@@ -214,6 +325,18 @@ struct vk_m_exp_red {
     int k;
 };
 VK_INLINE vk_m_exp_red vk_m_exp_reduce(float xh, float xl) {   // requires |xh| <= ~180
+#ifdef VKDML_FUSED_FMA
+    // k = round(xh/ln2) by the 1.5*2^23 shifter; xh - k*LN2_HI is exact as before, one fma each.
+    precise float kff = vk_fma(xh, VK_M_INV_LN2, 12582912.0f) - 12582912.0f;
+    precise float rhf = vk_fma(-kff, VK_M_LN2_HI, xh);
+    precise float rcf = vk_fma(-kff, VK_M_LN2_LO, xl);
+    vk_f2 rf = vk_two_sum(rhf, rcf);
+    vk_m_exp_red of;
+    of.rh = rf.hi;
+    of.rl = rf.lo;
+    of.k = int(kff);
+    return of;
+#else
     precise float kf0 = xh * VK_M_INV_LN2;
     int k = int(kf0 + ((kf0 >= 0.0f) ? 0.5f : -0.5f));
     precise float kf = float(k);
@@ -225,9 +348,18 @@ VK_INLINE vk_m_exp_red vk_m_exp_reduce(float xh, float xl) {   // requires |xh| 
     o.rl = r.lo;
     o.k = k;
     return o;
+#endif
 }
 // Q: minimax fit (relative error 2^-30) of (expm1(r) - r - r^2/2)/r^3 on [-0.3467, 0.3467].
 VK_INLINE float vk_m_expm1_q(float r) {
+#ifdef VKDML_FUSED_FMA
+    precise float qf = vk_fma(2.48264205e-05f, r, 0.000198909911f);
+    qf = vk_fma(qf, r, 0.00138889044f);
+    qf = vk_fma(qf, r, 0.00833331048f);
+    qf = vk_fma(qf, r, 0.0416666679f);
+    qf = vk_fma(qf, r, 0.166666672f);
+    return qf;
+#else
     precise float q = 2.48264205e-05f;
     q = q * r + 0.000198909911f;
     q = q * r + 0.00138889044f;
@@ -235,15 +367,21 @@ VK_INLINE float vk_m_expm1_q(float r) {
     q = q * r + 0.0416666679f;
     q = q * r + 0.166666672f;
     return q;
+#endif
 }
 // expm1(r + rl) = hi + lo for |r| <= 0.3467: r + r^2/2 (exact via TwoProduct) + r^3*Q(r) + rl*(1+r).
 VK_INLINE vk_f2 vk_m_expm1_reduced(float r, float rl) {
     vk_f2 sq = vk_two_prod(r, r);
     precise float h = 0.5f * sq.hi;
+#ifdef VKDML_FUSED_FMA
+    vk_f2 s = vk_fast_two_sum(r, h);
+    precise float lo = s.lo + vk_fma(0.5f, sq.lo, vk_fma(sq.hi * r, vk_m_expm1_q(r), vk_fma(rl, r, rl)));
+#else
     precise float l = 0.5f * sq.lo;
     precise float c = (sq.hi * r) * vk_m_expm1_q(r);
     vk_f2 s = vk_fast_two_sum(r, h);
     precise float lo = s.lo + (l + (c + (rl + rl * r)));
+#endif
     return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2
 }
 // exp(xh + xl) as a float, for any finite xh (overflow -> +inf, underflow -> subnormal or 0).
@@ -313,11 +451,19 @@ VK_INLINE float vk_exp_lean(float x) {
     if (vk_m_isnan(x)) return x;
     if (x > VK_M_EXP_MAX) return vk_m_inf();
     if (x < -104.0f) return 0.0f;
+#ifdef VKDML_FUSED_FMA
+    precise float kf = vk_fma(x, VK_M_INV_LN2, 12582912.0f) - 12582912.0f;
+    int k = int(kf);
+    precise float r = vk_fma(-kf, VK_M_LN2_LO, vk_fma(-kf, VK_M_LN2_HI, x));
+    precise float s = r * r;
+    precise float m = 1.0f + (r + vk_fma(0.5f, s, (s * r) * vk_m_expm1_q(r)));
+#else
     precise float kf = (x * VK_M_INV_LN2 + 12582912.0f) - 12582912.0f;
     int k = int(kf);
     precise float r = (x - kf * VK_M_LN2_HI) - kf * VK_M_LN2_LO;
     precise float s = r * r;
     precise float m = 1.0f + (r + (0.5f * s + (s * r) * vk_m_expm1_q(r)));
+#endif
     int k1 = k >> 1;
     precise float y = (m * vk_m_pow2(k1)) * vk_m_pow2(k - k1);
     return y;
@@ -326,6 +472,19 @@ VK_INLINE float vk_exp_lean(float x) {
 // ---- log ----------------------------------------------------------------------------------------------------------
 // R: minimax fit (relative error 2^-29) of (log1p(f) - f + f^2/2)/f^3 on [-0.29289, 0.41422].
 VK_INLINE float vk_m_log1p_r(float f) {
+#ifdef VKDML_FUSED_FMA
+    precise float qf = vk_fma(0.0561166108f, f, -0.0976440459f);
+    qf = vk_fma(qf, f, 0.0979766473f);
+    qf = vk_fma(qf, f, -0.0992417112f);
+    qf = vk_fma(qf, f, 0.110482678f);
+    qf = vk_fma(qf, f, -0.125004306f);
+    qf = vk_fma(qf, f, 0.142879054f);
+    qf = vk_fma(qf, f, -0.166667074f);
+    qf = vk_fma(qf, f, 0.199999735f);
+    qf = vk_fma(qf, f, -0.25f);
+    qf = vk_fma(qf, f, 0.333333343f);
+    return qf;
+#else
     precise float q = 0.0561166108f;
     q = q * f - 0.0976440459f;
     q = q * f + 0.0979766473f;
@@ -338,15 +497,21 @@ VK_INLINE float vk_m_log1p_r(float f) {
     q = q * f - 0.25f;
     q = q * f + 0.333333343f;
     return q;
+#endif
 }
 // log1p(f) = hi + lo for f exact in [sqrt(1/2) - 1, sqrt(2) - 1]: f - f^2/2 (exact via TwoProduct) + f^3*R(f).
 VK_INLINE vk_f2 vk_m_log1p_reduced(float f) {
     vk_f2 sq = vk_two_prod(f, f);
     precise float h = 0.5f * sq.hi;
+#ifdef VKDML_FUSED_FMA
+    vk_f2 s = vk_fast_two_sum(f, -h);
+    precise float lo = s.lo + vk_fma(sq.hi * f, vk_m_log1p_r(f), -0.5f * sq.lo);
+#else
     precise float l = 0.5f * sq.lo;
     precise float c = (sq.hi * f) * vk_m_log1p_r(f);
     vk_f2 s = vk_fast_two_sum(f, -h);
     precise float lo = s.lo + (c - l);
+#endif
     return vk_fast_two_sum(s.hi, lo);   // normalized: |lo| <= ulp(hi)/2
 }
 // a = (1 + f) * 2^e with f exact in [sqrt(1/2) - 1, sqrt(2) - 1], for finite a > 0, normal or subnormal (decoded
@@ -381,9 +546,14 @@ VK_INLINE vk_f2 vk_m_log_hl(float a) {
     vk_f2 l1 = vk_m_log1p_reduced(rd.f);
     precise float ef = float(rd.e);
     precise float eh = ef * VK_M_LN2_HI;   // exact
+#ifdef VKDML_FUSED_FMA
+    vk_f2 s = vk_two_sum(eh, l1.hi);
+    precise float lo = s.lo + vk_fma(ef, VK_M_LN2_LO, l1.lo);
+#else
     precise float el = ef * VK_M_LN2_LO;
     vk_f2 s = vk_two_sum(eh, l1.hi);
     precise float lo = s.lo + (l1.lo + el);
+#endif
     return vk_fast_two_sum(s.hi, lo);
 }
 // log1p(uh + ul) = hi + lo for finite uh > -1 (|ul| <= ulp(uh), 1 + uh + ul > 0).
@@ -420,8 +590,13 @@ VK_INLINE float vk_log_lean(float x) {
     vk_m_log_red rd = vk_m_log_reduce(x);
     precise float f = rd.f;
     precise float ef = float(rd.e);
+#ifdef VKDML_FUSED_FMA
+    precise float tail = vk_fma((f * f) * f, vk_m_log1p_r(f), ef * VK_M_LN2_LO);
+    precise float r = vk_fma(ef, VK_M_LN2_HI, f - vk_fma(0.5f * f, f, -tail));   // f^2/2 - tail rounded once
+#else
     precise float tail = (f * f) * f * vk_m_log1p_r(f) + ef * VK_M_LN2_LO;
     precise float r = ef * VK_M_LN2_HI + (f - (0.5f * (f * f) - tail));
+#endif
     return r;
 }
 
@@ -494,6 +669,13 @@ VK_INLINE float vk_act_celu(float x, float alpha) {
 // double, the sum is rounded once to double (relative error 2^-53) and then to float, within 0.5 ULP + 2^-29 ULP,
 // with no intermediate overflow.
 VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
+#ifdef VKDML_FUSED_FMA
+    // Normal alpha and x, beta normal or +-0: no special rule applies (a nonzero product), the fused value itself.
+    uint bbf = floatBitsToUint(beta);
+    uint ebf = bbf & 0x7f800000u;
+    if (vk_m_is_normal(x) && vk_m_is_normal(alpha) && ebf != 0x7f800000u && (ebf != 0u || (bbf & 0x7fffffffu) == 0u))
+        return vk_fma(alpha, x, beta);
+#endif
     float xx = vk_m_ftz(x);
     float a = vk_m_ftz(alpha);
     float b = vk_m_ftz(beta);
@@ -511,7 +693,9 @@ VK_INLINE float vk_act_linear(float x, float alpha, float beta) {
         if (b != 0.0f) return b;
         return uintBitsToFloat((floatBitsToUint(a) ^ floatBitsToUint(xx)) & floatBitsToUint(b) & 0x80000000u);
     }
-#ifdef VKDML_FP64_MATH
+#if defined(VKDML_FUSED_FMA)
+    return vk_fma(a, xx, b);   // normal a, x; b normal or +-0: the fused value itself
+#elif defined(VKDML_FP64_MATH)
     precise double r = double(a) * double(xx) + double(b);   // a nonzero exact product: r == 0 only as +0
     return float(r);
 #else
@@ -613,578 +797,6 @@ VK_INLINE float vk_act_parametric_softplus(float x, float alpha, float beta) {
     return vk_m_scaled_exp(t.hi, t.lo, a, false);   // alpha e^t (1 - e^t/2 ...)
 }
 
-// ---- sin, cos, tan ----------------------------------------------------------------------------------------------
-// Argument reduction for every finite argument (Payne-Hanek): |x| = (q + f) * pi/2 with the integer q taken mod 4
-// and f in [-1/2, 1/2] carried as hi + lo, from the exact integer product of x's 24-bit significand and a 160-bit
-// window of the bits of 2/pi (the words below the window change f by less than 2^-103). No driver sin/cos/division
-// is involved; |x| <= pi/4 is taken as is.
-struct vk_m_trig_red {
-    float rh;
-    float rl;
-    uint q;
-};
-const float VK_M_PIO2_HI = 1.57079637f;     // 0x3fc90fdb
-const float VK_M_PIO2_LO = -4.37113883e-08f; // 0xb33bbd2e: pi/2 - PIO2_HI to 2^-49 relative
-// Word i of the binary fraction of 2/pi (bits 32i+1 .. 32i+32 after the point); 0 beyond the window any float needs.
-VK_INLINE uint vk_m_two_over_pi(int i) {
-    switch (i) {
-        case 0: return 0xa2f9836eu;
-        case 1: return 0x4e441529u;
-        case 2: return 0xfc2757d1u;
-        case 3: return 0xf534ddc0u;
-        case 4: return 0xdb629599u;
-        case 5: return 0x3c439041u;
-        case 6: return 0xfe5163abu;
-        case 7: return 0xdebbc561u;
-        case 8: return 0xb7246e3au;
-        default: return 0x424dd2e0u;
-    }
-}
-// Word s + i of 2/pi for a per-invocation s in [0, 3] (where every finite float's window starts) and a constant i.
-VK_INLINE uint vk_m_two_over_pi_from(int s, int i) {
-    uint w0 = vk_m_two_over_pi(i);
-    uint w1 = vk_m_two_over_pi(i + 1);
-    uint w2 = vk_m_two_over_pi(i + 2);
-    uint w3 = vk_m_two_over_pi(i + 3);
-    return (s == 0) ? w0 : (s == 1) ? w1 : (s == 2) ? w2 : w3;
-}
-// Bits [sh, sh + 32) of the 64-bit value hi:lo, sh in [0, 31].
-VK_INLINE uint vk_m_funnel(uint lo, uint hi, uint sh) {
-    return (lo >> sh) | ((sh != 0u) ? (hi << (32u - sh)) : 0u);
-}
-// ax finite, >= 0.
-VK_INLINE vk_m_trig_red vk_m_rem_pio2(float ax) {
-    vk_m_trig_red o;
-    uint b = floatBitsToUint(ax);
-    if (b <= 0x3f490fdbu) {   // |x| <= pi/4
-        o.rh = ax;
-        o.rl = 0.0f;
-        o.q = 0u;
-        return o;
-    }
-    int e = int(b >> 23) - 150;                 // ax = m * 2^e, e in [-24, 104]
-    uint m = (b & 0x7fffffu) | 0x800000u;
-    int s = (e >= 2) ? (e - 2) / 32 : 0;        // words before s only add multiples of 4 to x * 2/pi
-    // p = m * (words s .. s+4 as one 160-bit integer), limbs p0 (least significant) .. p5; its binary point is at
-    // bit pt. Written out without loops, and without a switch or an array index on a per-invocation value: CPU
-    // drivers (llvmpipe) run every case of a divergent switch and index such arrays one scalar access per lane.
-    uint h0, l0, h1, l1, h2, l2, h3, l3, h4, l4;
-    umulExtended(m, vk_m_two_over_pi_from(s, 0), h0, l0);
-    umulExtended(m, vk_m_two_over_pi_from(s, 1), h1, l1);
-    umulExtended(m, vk_m_two_over_pi_from(s, 2), h2, l2);
-    umulExtended(m, vk_m_two_over_pi_from(s, 3), h3, l3);
-    umulExtended(m, vk_m_two_over_pi_from(s, 4), h4, l4);
-    uint p0 = l4;
-    uint p1 = l3 + h4;
-    uint carry = h3 + ((p1 < l3) ? 1u : 0u);   // m < 2^24: every high word is below 2^24, no overflow
-    uint p2 = l2 + carry;
-    carry = h2 + ((p2 < l2) ? 1u : 0u);
-    uint p3 = l1 + carry;
-    carry = h1 + ((p3 < l1) ? 1u : 0u);
-    uint p4 = l0 + carry;
-    uint p5 = h0 + ((p4 < l0) ? 1u : 0u);
-    int pt = 32 * (s + 5) - e;                  // in [127, 184]
-    // w[0]: the bits from pt up (the quadrant in its two low bits); w[1..3]: the 96 fraction bits below pt, that is
-    // limbs ip - 3 .. ip + 1 (p6 = 0) shifted by sh.
-    int ip = pt >> 5;                           // in [3, 5]
-    uint sh = uint(pt & 31);
-    uint q0 = (ip == 3) ? p0 : (ip == 4) ? p1 : p2;
-    uint q1 = (ip == 3) ? p1 : (ip == 4) ? p2 : p3;
-    uint q2 = (ip == 3) ? p2 : (ip == 4) ? p3 : p4;
-    uint q3 = (ip == 3) ? p3 : (ip == 4) ? p4 : p5;
-    uint q4 = (ip == 3) ? p4 : (ip == 4) ? p5 : 0u;
-    uint w[4];
-    w[0] = vk_m_funnel(q3, q4, sh);
-    w[1] = vk_m_funnel(q2, q3, sh);
-    w[2] = vk_m_funnel(q1, q2, sh);
-    w[3] = vk_m_funnel(q0, q1, sh);
-    uint q = w[0] & 3u;
-    bool neg = (w[1] & 0x80000000u) != 0u;      // f >= 1/2: round q up, f -= 1
-    if (neg) {
-        q = (q + 1u) & 3u;
-        w[3] = ~w[3] + 1u;
-        uint c3 = (w[3] == 0u) ? 1u : 0u;
-        w[2] = ~w[2] + c3;
-        uint c2 = (c3 == 1u && w[2] == 0u) ? 1u : 0u;
-        w[1] = ~w[1] + c2;
-    }
-    // normalize the 96-bit magnitude so that bit 31 of w[1] is set (it is never 0: no float is a multiple of pi/2)
-    int lz = 0;
-    if (w[1] == 0u) {
-        w[1] = w[2];
-        w[2] = w[3];
-        w[3] = 0u;
-        lz = 32;
-    }
-    if (w[1] == 0u) {
-        w[1] = w[2];
-        w[2] = 0u;
-        lz = 64;
-    }
-    uint n = uint(31 - findMSB(w[1]));
-    if (n != 0u) {
-        w[1] = (w[1] << n) | (w[2] >> (32u - n));
-        w[2] = (w[2] << n) | (w[3] >> (32u - n));
-    }
-    lz = lz + int(n);
-    // |f| = (top 24 bits + next 24 bits) * 2^-(32 + lz): both floats exact
-    precise float fh = vk_m_ldexp(float(w[1] >> 8), -24 - lz);
-    precise float fl = vk_m_ldexp(float(((w[1] & 0xffu) << 16) | (w[2] >> 16)), -48 - lz);
-    vk_f2 r = vk_two_prod(fh, VK_M_PIO2_HI);
-    precise float rl = r.lo + (fh * VK_M_PIO2_LO + fl * VK_M_PIO2_HI);
-    vk_f2 rr = vk_fast_two_sum(r.hi, rl);
-    o.rh = neg ? -rr.hi : rr.hi;
-    o.rl = neg ? -rr.lo : rr.lo;
-    o.q = q;
-    return o;
-}
-// sin(rh + rl) as an unnormalized pair, |rh| <= ~pi/4: rh + (rh^3 S(rh^2) + rl), Taylor to r^9 (the r^11 term is
-// below 2^-28 relative).
-VK_INLINE vk_f2 vk_m_sin_pair(float rh, float rl) {
-    precise float z = rh * rh;
-    precise float sp = 2.75573192e-06f;
-    sp = sp * z - 0.000198412698f;
-    sp = sp * z + 0.00833333377f;
-    sp = sp * z - 0.166666672f;
-    vk_f2 o;
-    o.hi = rh;
-    o.lo = (rh * z) * sp + rl;
-    return o;
-}
-// cos(rh + rl) as an unnormalized pair: 1 - rh^2/2 (exact via TwoProduct) + rh^4 C(rh^2) - rl*rh, Taylor to r^10.
-VK_INLINE vk_f2 vk_m_cos_pair(float rh, float rl) {
-    vk_f2 sq = vk_two_prod(rh, rh);
-    precise float h = 0.5f * sq.hi;
-    precise float l = 0.5f * sq.lo;
-    precise float z = sq.hi;
-    precise float cp = -2.75573192e-07f;
-    cp = cp * z + 2.48015873e-05f;
-    cp = cp * z - 0.00138888892f;
-    cp = cp * z + 0.0416666679f;
-    vk_f2 t = vk_fast_two_sum(1.0f, -h);
-    vk_f2 o;
-    o.hi = t.hi;
-    o.lo = t.lo + (((z * z) * cp - l) - rl * rh);
-    return o;
-}
-// (nh + nl) / (dh + dl) for normal dh with |dl| <= ulp(dh): (nh + nl)/dh refined, then times (1 - dl/dh).
-VK_INLINE float vk_m_div_pair(float nh, float nl, float dh, float dl) {
-    vk_f2 q = vk_div_hl(nh, nl, dh);
-    precise float r = q.hi + (q.lo - q.hi * (dl / dh));
-    return r;
-}
-
-VK_INLINE float vk_sin(float x) {
-    if (vk_m_isnan(x)) return x;
-    if (vk_m_isinf(x)) return vk_m_nan();
-    float ax = abs(x);
-    if (ax < 0.000244140625f) return x;          // |x| < 2^-12: sin(x) = x (1 - x^2/6 ...) rounds to x; keeps -0
-    vk_m_trig_red rd = vk_m_rem_pio2(ax);
-    vk_f2 v = ((rd.q & 1u) == 0u) ? vk_m_sin_pair(rd.rh, rd.rl) : vk_m_cos_pair(rd.rh, rd.rl);
-    precise float r = v.hi + v.lo;
-    bool negate = ((rd.q & 2u) != 0u) != (x < 0.0f);
-    return negate ? -r : r;
-}
-
-VK_INLINE float vk_cos(float x) {
-    if (vk_m_isnan(x)) return x;
-    if (vk_m_isinf(x)) return vk_m_nan();
-    float ax = abs(x);
-    if (ax < 0.000244140625f) {                  // |x| < 2^-12: 1 - x^2/2 (x^2/2 < 2^-25)
-        precise float c = 1.0f - 0.5f * (ax * ax);
-        return c;
-    }
-    vk_m_trig_red rd = vk_m_rem_pio2(ax);
-    vk_f2 v = ((rd.q & 1u) == 0u) ? vk_m_cos_pair(rd.rh, rd.rl) : vk_m_sin_pair(rd.rh, rd.rl);
-    precise float r = v.hi + v.lo;
-    bool negate = rd.q == 1u || rd.q == 2u;
-    return negate ? -r : r;
-}
-
-VK_INLINE float vk_tan(float x) {
-    if (vk_m_isnan(x)) return x;
-    if (vk_m_isinf(x)) return vk_m_nan();
-    float ax = abs(x);
-    if (ax < 0.000244140625f) return x;          // |x| < 2^-12: tan(x) = x (1 + x^2/3 ...) rounds to x; keeps -0
-    vk_m_trig_red rd = vk_m_rem_pio2(ax);
-    vk_f2 s = vk_m_sin_pair(rd.rh, rd.rl);
-    vk_f2 c = vk_m_cos_pair(rd.rh, rd.rl);
-    vk_f2 sn = vk_two_sum(s.hi, s.lo);
-    vk_f2 cn = vk_two_sum(c.hi, c.lo);
-    float r = ((rd.q & 1u) == 0u) ? vk_m_div_pair(sn.hi, sn.lo, cn.hi, cn.lo)
-                                  : -vk_m_div_pair(cn.hi, cn.lo, sn.hi, sn.lo);
-    return (x < 0.0f) ? -r : r;
-}
-
-// ---- inverse trigonometric functions ----------------------------------------------------------------------------
-const float VK_M_PI_HI = 3.14159274f;         // 0x40490fdb
-const float VK_M_PI_LO = -8.74227766e-08f;
-const float VK_M_PIO4_HI = 0.785398185f;      // 0x3f490fdb
-const float VK_M_PIO4_LO = -2.18556941e-08f;
-const float VK_M_ATAN_HALF_HI = 0.463647604f; // atan(1/2)
-const float VK_M_ATAN_HALF_LO = 5.01215869e-09f;
-const float VK_M_LN2_F_HI = 0.693147182f;     // 0x3f317218: ln 2 rounded
-const float VK_M_LN2_F_LO = -1.90465421e-09f;
-
-// (nh + nl) / (dh + dl) as hi + lo, for finite pairs with normal dh, |dl| <= ulp(dh).
-VK_INLINE vk_f2 vk_m_div2(float nh, float nl, float dh, float dl) {
-    vk_f2 q = vk_div_hl(nh, nl, dh);
-    precise float lo = q.lo - q.hi * (dl / dh);
-    return vk_fast_two_sum(q.hi, lo);
-}
-// sqrt(ah + al) as hi + lo for ah in [2^-100, 2^100] or 0 (|al| <= ulp(ah)): the driver's square root refined by
-// one Newton step on the exact residual, so only its rough value matters.
-VK_INLINE vk_f2 vk_m_sqrt2(float ah, float al) {
-    vk_f2 o;
-    if (ah == 0.0f) {
-        o.hi = 0.0f;
-        o.lo = 0.0f;
-        return o;
-    }
-    precise float s = sqrt(ah);
-    vk_f2 sq = vk_two_prod(s, s);
-    precise float res = ((ah - sq.hi) - sq.lo) + al;
-    precise float c = res / (2.0f * s);
-    return vk_fast_two_sum(s, c);
-}
-// atan(th + tl) as hi + lo for a normalized pair in [0, 1]: atan(c) + atan((t - c) / (1 + t c)) with c = 0, 1/2 or
-// 1, then the Taylor series to u^23 for |u| <= 7/16 (the next term is below 2^-30 relative).
-VK_INLINE vk_f2 vk_m_atan01(float th, float tl) {
-    // One reduction with c chosen, not one per c: CPU drivers (llvmpipe) run both sides of a per-invocation branch.
-    bool one = th >= 0.6875f;
-    bool reduce = th >= 0.4375f;
-    float c = one ? 1.0f : 0.5f;
-    precise float n = th - c;                          // exact (Sterbenz) where it is used
-    vk_f2 d = vk_two_sum(1.0f, c * th);
-    vk_f2 u = vk_m_div2(n, tl, d.hi, d.lo + c * tl);
-    if (!reduce) {
-        u.hi = th;
-        u.lo = tl;
-    }
-    float ch = !reduce ? 0.0f : one ? VK_M_PIO4_HI : VK_M_ATAN_HALF_HI;
-    float cl = !reduce ? 0.0f : one ? VK_M_PIO4_LO : VK_M_ATAN_HALF_LO;
-    precise float z = u.hi * u.hi;
-    precise float q = -0.0434782609f;
-    q = q * z + 0.0476190485f;
-    q = q * z - 0.0526315793f;
-    q = q * z + 0.0588235296f;
-    q = q * z - 0.0666666701f;
-    q = q * z + 0.0769230798f;
-    q = q * z - 0.0909090936f;
-    q = q * z + 0.111111112f;
-    q = q * z - 0.142857149f;
-    q = q * z + 0.200000003f;
-    q = q * z - 0.333333343f;
-    precise float tail = (u.hi * z) * q + u.lo;
-    vk_f2 s = vk_two_sum(ch, u.hi);
-    precise float lo = s.lo + (cl + tail);
-    return vk_fast_two_sum(s.hi, lo);
-}
-// atan2(y, x) as hi + lo in [0, pi/2] for non-negative finite pairs, not both zero, normal or zero his.
-VK_INLINE vk_f2 vk_m_atan2_pos(float yh, float yl, float xh, float xl) {
-    // One division and one atan01 for both octants (the reason is in vk_m_atan01).
-    bool direct = yh <= xh;
-    vk_f2 t = vk_m_div2(direct ? yh : xh, direct ? yl : xl, direct ? xh : yh, direct ? xl : yl);
-    vk_f2 a = vk_m_atan01(t.hi, t.lo);
-    vk_f2 s = vk_two_sum(VK_M_PIO2_HI, -a.hi);
-    precise float lo = s.lo + (VK_M_PIO2_LO - a.lo);
-    vk_f2 complement = vk_fast_two_sum(s.hi, lo);
-    return direct ? a : complement;
-}
-// pi - (ah + al) rounded to float.
-VK_INLINE float vk_m_pi_minus(float ah, float al) {
-    vk_f2 s = vk_two_sum(VK_M_PI_HI, -ah);
-    precise float r = s.hi + (s.lo + (VK_M_PI_LO - al));
-    return r;
-}
-
-VK_INLINE float vk_atan(float x) {
-    if (vk_m_isnan(x)) return x;
-    float ax = abs(x);
-    if (ax < 0.000244140625f) return x;          // atan(x) = x (1 - x^2/3 ...) rounds to x; keeps -0
-    float r;
-    if (ax >= 67108864.0f) {                     // 2^26 (and inf): pi/2 - 1/x rounds to pi/2
-        r = VK_M_PIO2_HI;
-    } else {
-        // One atan01 for both ranges (atan(x) = pi/2 - atan(1/x) above 1), for the reason in vk_m_atan01.
-        bool inverted = ax > 1.0f;
-        vk_f2 t = vk_div_hl(1.0f, 0.0f, ax);
-        vk_f2 a = vk_m_atan01(inverted ? t.hi : ax, inverted ? t.lo : 0.0f);
-        vk_f2 s = vk_two_sum(VK_M_PIO2_HI, -a.hi);
-        precise float direct = a.hi + a.lo;
-        precise float complement = s.hi + (s.lo + (VK_M_PIO2_LO - a.lo));
-        r = inverted ? complement : direct;
-    }
-    return (x < 0.0f) ? -r : r;
-}
-
-// sqrt(1 - a^2) as hi + lo for a in [0, 1]: 1 - a^2 exactly as a pair ((1 - a)(1 + a) above 1/2).
-VK_INLINE vk_f2 vk_m_cosine_of(float a) {
-    float h;
-    float l;
-    if (a > 0.5f) {
-        precise float d = 1.0f - a;               // exact
-        vk_f2 e = vk_two_sum(1.0f, a);
-        vk_f2 p = vk_two_prod(d, e.hi);
-        vk_f2 n = vk_fast_two_sum(p.hi, p.lo + d * e.lo);
-        h = n.hi;
-        l = n.lo;
-    } else {
-        vk_f2 sq = vk_two_prod(a, a);
-        vk_f2 d = vk_two_sum(1.0f, -sq.hi);
-        vk_f2 n = vk_fast_two_sum(d.hi, d.lo - sq.lo);
-        h = n.hi;
-        l = n.lo;
-    }
-    return vk_m_sqrt2(h, l);
-}
-
-VK_INLINE float vk_asin(float x) {
-    if (vk_m_isnan(x)) return x;
-    float ax = abs(x);
-    if (ax > 1.0f) return vk_m_nan();
-    if (ax < 0.000244140625f) return x;          // asin(x) = x (1 + x^2/6 ...) rounds to x; keeps -0
-    float r;
-    if (ax == 1.0f) {
-        r = VK_M_PIO2_HI;
-    } else {
-        vk_f2 c = vk_m_cosine_of(ax);
-        vk_f2 a = vk_m_atan2_pos(ax, 0.0f, c.hi, c.lo);
-        precise float v = a.hi + a.lo;
-        r = v;
-    }
-    return (x < 0.0f) ? -r : r;
-}
-
-VK_INLINE float vk_acos(float x) {
-    if (vk_m_isnan(x)) return x;
-    float ax = abs(x);
-    if (ax > 1.0f) return vk_m_nan();
-    float xx = vk_m_ftz(ax);
-    vk_f2 c = vk_m_cosine_of(xx);
-    vk_f2 a = vk_m_atan2_pos(c.hi, c.lo, xx, 0.0f);
-    if (x < 0.0f) return vk_m_pi_minus(a.hi, a.lo);
-    precise float v = a.hi + a.lo;
-    return v;
-}
-
-// ATAN_YX: atan2(y, x) with C's special values (atan2(+-0, +0) = +-0, atan2(+-0, -0) = +-pi, ...).
-VK_INLINE float vk_atan2(float y, float x) {
-    if (vk_m_isnan(x) || vk_m_isnan(y)) return vk_m_nan();
-    float yy = vk_m_ftz(y);
-    float xx = vk_m_ftz(x);
-    bool yneg = vk_m_signbit(yy);
-    bool xneg = vk_m_signbit(xx);
-    float ay = abs(yy);
-    float ax = abs(xx);
-    float r;
-    if (ay == 0.0f) {
-        r = xneg ? VK_M_PI_HI : 0.0f;
-    } else if (vk_m_isinf(ay)) {
-        r = vk_m_isinf(ax) ? (xneg ? 2.3561945f : VK_M_PIO4_HI) : VK_M_PIO2_HI;
-    } else if (vk_m_isinf(ax)) {
-        r = xneg ? VK_M_PI_HI : 0.0f;
-    } else if (ax == 0.0f) {
-        r = VK_M_PIO2_HI;
-    } else {
-        vk_f2 a = vk_m_atan2_pos(ay, 0.0f, ax, 0.0f);
-        if (xneg) {
-            r = vk_m_pi_minus(a.hi, a.lo);
-        } else {
-            precise float v = a.hi + a.lo;
-            r = v;
-        }
-    }
-    return yneg ? -r : r;
-}
-
-// ---- hyperbolic functions ---------------------------------------------------------------------------------------
-// e^a / 2 = exp(a - ln 2) for a in [20, 90] (overflow -> +inf).
-VK_INLINE float vk_m_half_exp(float a) {
-    vk_f2 z = vk_two_sum(a, -VK_M_LN2_F_HI);
-    return vk_m_exp_hl(z.hi, z.lo - VK_M_LN2_F_LO);
-}
-
-VK_INLINE float vk_sinh(float x) {
-    if (vk_m_isnan(x)) return x;
-    float ax = abs(x);
-    if (ax < 0.000244140625f) return x;          // sinh(x) = x (1 + x^2/6 ...) rounds to x; keeps -0
-    float r;
-    if (ax >= 20.0f) {                           // e^-x / 2 is below 2^-57 relative
-        r = vk_m_half_exp(min(ax, 90.0f));
-    } else {
-        // (E + E / (E + 1)) / 2 with E = expm1(|x|): no cancellation
-        vk_f2 e = vk_m_expm1_hl(ax, 0.0f);
-        vk_f2 d = vk_two_sum(1.0f, e.hi);
-        vk_f2 q = vk_m_div2(e.hi, e.lo, d.hi, d.lo + e.lo);
-        vk_f2 s = vk_two_sum(e.hi, q.hi);
-        precise float v = 0.5f * (s.hi + (s.lo + (e.lo + q.lo)));
-        r = v;
-    }
-    return (x < 0.0f) ? -r : r;
-}
-
-VK_INLINE float vk_cosh(float x) {
-    if (vk_m_isnan(x)) return abs(x);
-    float ax = abs(x);
-    if (ax < 0.000244140625f) {
-        precise float c = 1.0f + 0.5f * (ax * ax);
-        return c;
-    }
-    if (ax >= 20.0f) return vk_m_half_exp(min(ax, 90.0f));
-    // (e^x + e^-x) / 2 with e^x = 1 + expm1(|x|) as a pair
-    vk_f2 e = vk_m_expm1_hl(ax, 0.0f);
-    vk_f2 ex = vk_two_sum(1.0f, e.hi);
-    vk_f2 en = vk_fast_two_sum(ex.hi, ex.lo + e.lo);
-    vk_f2 inv = vk_m_div2(1.0f, 0.0f, en.hi, en.lo);
-    vk_f2 s = vk_two_sum(en.hi, inv.hi);
-    precise float v = 0.5f * (s.hi + (s.lo + (en.lo + inv.lo)));
-    return v;
-}
-
-// log(a) + ln 2 for a >= 2^12 (asinh and acosh of large arguments).
-VK_INLINE float vk_m_log_twice(float a) {
-    if (vk_m_isinf(a)) return a;
-    vk_f2 l = vk_m_log_hl(a);
-    vk_f2 s = vk_two_sum(l.hi, VK_M_LN2_F_HI);
-    precise float v = s.hi + (s.lo + (l.lo + VK_M_LN2_F_LO));
-    return v;
-}
-
-VK_INLINE float vk_asinh(float x) {
-    if (vk_m_isnan(x)) return x;
-    float ax = abs(x);
-    if (ax < 0.000244140625f) return x;          // asinh(x) = x (1 - x^2/6 ...) rounds to x; keeps -0
-    float r;
-    if (ax >= 4096.0f) {                         // log(2|x|) + 1/(4x^2): the second term is below 2^-27 relative
-        r = vk_m_log_twice(ax);
-    } else {
-        // log1p(|x| + x^2 / (1 + sqrt(1 + x^2)))
-        vk_f2 sq = vk_two_prod(ax, ax);
-        vk_f2 w = vk_two_sum(1.0f, sq.hi);
-        vk_f2 wn = vk_fast_two_sum(w.hi, w.lo + sq.lo);
-        vk_f2 sr = vk_m_sqrt2(wn.hi, wn.lo);
-        vk_f2 d = vk_two_sum(1.0f, sr.hi);
-        vk_f2 q = vk_m_div2(sq.hi, sq.lo, d.hi, d.lo + sr.lo);
-        vk_f2 u = vk_two_sum(ax, q.hi);
-        vk_f2 un = vk_fast_two_sum(u.hi, u.lo + q.lo);
-        vk_f2 l = vk_m_log1p_hl(un.hi, un.lo);
-        precise float v = l.hi + l.lo;
-        r = v;
-    }
-    return (x < 0.0f) ? -r : r;
-}
-
-VK_INLINE float vk_acosh(float x) {
-    if (vk_m_isnan(x)) return x;
-    if (x < 1.0f) return vk_m_nan();
-    if (x >= 4096.0f) return vk_m_log_twice(x);
-    // log1p(t + sqrt(t (t + 2))) with t = x - 1 (exact)
-    precise float t = x - 1.0f;
-    if (t == 0.0f) return 0.0f;
-    vk_f2 t2 = vk_two_sum(t, 2.0f);
-    vk_f2 p = vk_two_prod(t, t2.hi);
-    vk_f2 pn = vk_fast_two_sum(p.hi, p.lo + t * t2.lo);
-    vk_f2 sr = vk_m_sqrt2(pn.hi, pn.lo);
-    vk_f2 u = vk_two_sum(t, sr.hi);
-    vk_f2 un = vk_fast_two_sum(u.hi, u.lo + sr.lo);
-    vk_f2 l = vk_m_log1p_hl(un.hi, un.lo);
-    precise float v = l.hi + l.lo;
-    return v;
-}
-
-VK_INLINE float vk_atanh(float x) {
-    if (vk_m_isnan(x)) return x;
-    float ax = abs(x);
-    if (ax > 1.0f) return vk_m_nan();
-    if (ax == 1.0f) return vk_m_signed_inf(x < 0.0f);
-    if (ax < 0.000244140625f) return x;          // atanh(x) = x (1 + x^2/3 ...) rounds to x; keeps -0
-    // log1p(2|x| / (1 - |x|)) / 2
-    vk_f2 d = vk_two_sum(1.0f, -ax);
-    vk_f2 q = vk_m_div2(2.0f * ax, 0.0f, d.hi, d.lo);
-    vk_f2 l = vk_m_log1p_hl(q.hi, q.lo);
-    precise float v = 0.5f * (l.hi + l.lo);
-    return (x < 0.0f) ? -v : v;
-}
-
-// ---- pow ---------------------------------------------------------------------------------------------------------
-// 0: y is not an integer, 1: an odd integer, 2: an even integer (finite y).
-VK_INLINE int vk_m_integer_kind(float y) {
-    float ay = abs(y);
-    if (ay >= 16777216.0f) return 2;
-    if (floor(ay) != ay) return 0;
-    return ((uint(ay) & 1u) != 0u) ? 1 : 2;
-}
-// log(a) as hi + lo to about 2^-44 relative, for finite a > 0 (subnormals decoded from the bits): pow multiplies
-// it by up to ~2^8, so log_hl's 2^-30 is not enough. log(m) = 2 atanh(s) with s = (m - 1) / (m + 1) as a pair,
-// |s| <= 0.1716: 2s + (2/3) s^3 (both as pairs) + s^5 Q(s^2) in float (below 2^-9 of the value).
-VK_INLINE vk_f2 vk_m_log_accurate(float a) {
-    vk_m_log_red rd = vk_m_log_reduce(a);
-    float f = rd.f;
-    vk_f2 d = vk_two_sum(2.0f, f);
-    vk_f2 s = vk_m_div2(f, 0.0f, d.hi, d.lo);
-    vk_f2 lm;
-    if (s.hi == 0.0f) {
-        lm.hi = 0.0f;
-        lm.lo = 0.0f;
-    } else {
-        vk_f2 sq = vk_two_prod(s.hi, s.hi);
-        vk_f2 cube = vk_two_prod(sq.hi, s.hi);
-        precise float cubel = cube.lo + (sq.lo * s.hi + 3.0f * sq.hi * s.lo);
-        // (2/3) s^3: 2/3 = 0.666666687 - 1.98682149e-08
-        vk_f2 th = vk_two_prod(cube.hi, 0.666666687f);
-        precise float thl = th.lo + (cube.hi * -1.98682149e-08f + cubel * 0.666666687f);
-        precise float z = sq.hi;
-        precise float q = 0.153846154f;
-        q = q * z + 0.181818187f;
-        q = q * z + 0.222222224f;
-        q = q * z + 0.285714298f;
-        q = q * z + 0.400000006f;
-        precise float tail = (cube.hi * z) * q;
-        vk_f2 h = vk_fast_two_sum(2.0f * s.hi, th.hi);
-        precise float lo = h.lo + (2.0f * s.lo + (thl + tail));
-        lm = vk_fast_two_sum(h.hi, lo);
-    }
-    precise float ef = float(rd.e);
-    vk_f2 r = vk_two_sum(ef * VK_M_LN2_HI, lm.hi);     // e * LN2_HI exact
-    precise float rl = r.lo + (lm.lo + ef * VK_M_LN2_LO);
-    return vk_fast_two_sum(r.hi, rl);
-}
-// exp((yh + yl) log(ax)) for finite normal ax > 0, ax != 1, and finite y = yh + yl (|yl| small against |yh|):
-// log as hi + lo (about 2^-40 relative), the product as hi + lo, overflow to +inf and underflow to 0 decided on
-// the exponent.
-VK_INLINE float vk_m_pow_pos(float ax, float yh0, float yl0) {
-    vk_f2 y = vk_two_sum(yh0, yl0);   // normalize
-    vk_f2 l = vk_m_log_accurate(ax);
-    vk_f2 t = vk_prod_hl(y.hi, l.hi);
-    if (t.hi > 89.0f) return vk_m_inf();
-    if (t.hi < -105.0f) return 0.0f;
-    precise float tl = t.lo + (y.hi * l.lo + y.lo * l.hi);
-    return vk_m_exp_hl(t.hi, tl);
-}
-// C's pow (C99 F.9.4.4): pow(x, +-0) = 1 and pow(1, y) = 1 even for NaN; a negative base takes integer exponents
-// only (odd ones keep its sign); +-0 and +-inf bases and +-inf exponents by their limits.
-VK_INLINE float vk_pow(float x, float y) {
-    float xx = vk_m_ftz(x);
-    float yy = vk_m_ftz(y);
-    if (yy == 0.0f || xx == 1.0f) return 1.0f;
-    if (vk_m_isnan(xx) || vk_m_isnan(yy)) return vk_m_nan();
-    float ax = abs(xx);
-    if (vk_m_isinf(yy)) {
-        if (ax == 1.0f) return 1.0f;                      // pow(-1, +-inf)
-        return ((ax < 1.0f) == (yy < 0.0f)) ? vk_m_inf() : 0.0f;
-    }
-    int kind = vk_m_integer_kind(yy);
-    bool neg = vk_m_signbit(xx) && kind == 1;             // the result takes the base's sign
-    if (ax == 0.0f || vk_m_isinf(ax)) {
-        bool big = (ax == 0.0f) == (yy < 0.0f);           // 0^-y, inf^y: inf; 0^y, inf^-y: 0
-        return big ? vk_m_signed_inf(neg) : vk_m_signed_zero(neg);
-    }
-    if (xx < 0.0f && kind == 0) return vk_m_nan();
-    float r = vk_m_pow_pos(ax, yy, 0.0f);
-    return neg ? -r : r;
-}
-
 // ---- correctly rounded division and square root -----------------------------------------------------------------
 // IEEE round to nearest even for every pair of floats, subnormal operands and results included, on every driver:
 // the driver's quotient (or sqrt) of two integer significands is only an estimate (OpFDiv may be off by 2.5 ULP,
@@ -1246,6 +858,28 @@ VK_INLINE float vk_div_cr(float a, float b) {
     if (k > 127) return uintBitsToFloat(sign | 0x7f800000u);
     int p = (k >= -126) ? 23 : k + 149;           // the result is round(n/d * 2^p) units of 2^(k-p)
     if (p < -1) return uintBitsToFloat(sign);     // below half the smallest subnormal
+#ifdef VKDML_FUSED_FMA
+    // q = n/d in [1, 2): the estimate of 1/d (2^-18) gives q0, one fma residual step makes q1 within 0.5 ULP + 2^-35
+    // of q. z = q1 * 2^p rounded to an integer is within 1 unit of q * 2^p, so R = n 2^p - z d is exact (a multiple
+    // of 2^min(p, 0) below 2^24 in magnitude near the thresholds) and decides round(q * 2^p): z + 1 when R > d/2,
+    // z - 1 when R < -d/2, ties (R = +-d/2) to even.
+    precise float fn = float(n);                  // n < 2^25 is even when >= 2^24: exact
+    precise float fd = float(d);
+    precise float inv = vk_m_div_estimate(1.0f, fd);
+    precise float q0 = fn * inv;
+    precise float q1 = vk_fma(vk_fma(-q0, fd, fn), inv, q0);
+    precise float sp = vk_m_pow2(p);
+    precise float zf = q1 * sp;                   // exact: q1 in [1, 2], p in [-1, 23]
+    precise float zr = (p >= 23) ? zf : (zf + 8388608.0f) - 8388608.0f;   // zf < 2^23: rounded to an integer
+    precise float rr = vk_fma(-zr, fd, fn * sp);
+    precise float hd = 0.5f * fd;
+    uint zq = uint(zr);
+    bool odd = (zq & 1u) != 0u;
+    if (rr > hd || (rr == hd && odd)) zq = zq + 1u;
+    else if (rr < -hd || (rr == -hd && odd)) zq = zq - 1u;
+    uint bitsf = ((k >= -126) ? (uint(k + 126) << 23u) : 0u) + zq;   // zq = 2^24 (or 2^23 subnormal) carries
+    return uintBitsToFloat(sign | bitsf);
+#else
     // t = floor(n * 2^(p+1) / d) and rem = n * 2^(p+1) - t * d, from the estimate (a few units off).
     float q0 = vk_m_div_estimate(float(n), float(d));   // n < 2^25 is even when >= 2^24: both exact
     precise float ts = q0 * vk_m_pow2(p + 1);
@@ -1266,6 +900,7 @@ VK_INLINE float vk_div_cr(float a, float b) {
     uint bits = ((k >= -126) ? (uint(k + 126) << 23u) : 0u) + z;   // z = 2^24 (or 2^23 subnormal) carries
     return uintBitsToFloat(sign | bits);
 #endif
+#endif
 }
 // sqrt(x) correctly rounded (sqrt(-0) = -0, negative x and NaN give NaN).
 VK_INLINE float vk_sqrt_cr(float x) {
@@ -1284,6 +919,21 @@ VK_INLINE float vk_sqrt_cr(float x) {
         e = e - 1;
     }
     uint sh = (m < 0x1000000u) ? 24u : 22u;       // y = m * 2^sh in [2^46, 2^48): sqrt(y) in [2^23, 2^24)
+#ifdef VKDML_FUSED_FMA
+    // s0 = the estimate of sqrt(y) (a few units off), one Newton step with the fma residual y - s0^2 and the
+    // estimate of 1/s0: s1 = sqrt(y) + O(2^-12), an integer z within 1 of sqrt(y). Then R = y - z^2 (exact near the
+    // thresholds +-z, where |R| <= 2^24) rounds: up iff R > z, down iff R <= -z (sqrt(y) is never a midpoint).
+    precise float yf = float(m) * vk_m_pow2(int(sh));   // exact: 24 significant bits
+    precise float s0 = vk_m_sqrt_estimate(float(m)) * vk_m_pow2(int(sh >> 1u));
+    precise float ri = vk_m_div_estimate(1.0f, s0);
+    precise float s1 = vk_fma(vk_fma(-s0, s0, yf), 0.5f * ri, s0);
+    precise float rs = vk_fma(-s1, s1, yf);
+    uint zs = uint(s1);
+    if (rs > s1) zs = zs + 1u;
+    else if (rs <= -s1) zs = zs - 1u;
+    int erz = 23 + (e - int(sh)) / 2;             // sqrt(x) = z * 2^(er - 23)
+    return uintBitsToFloat((uint(erz + 126) << 23u) + zs);
+#else
     // z = floor(sqrt(y)) and rem = y - z^2 from the estimate (a few units off), then the rounding: sqrt(y) is never
     // a midpoint, so round up iff rem > z.
     float r0 = vk_m_sqrt_estimate(float(m));
@@ -1304,6 +954,7 @@ VK_INLINE float vk_sqrt_cr(float x) {
     if (rem > int(z)) z = z + 1u;
     int er = 23 + (e - int(sh)) / 2;              // sqrt(x) = z * 2^(er - 23)
     return uintBitsToFloat((uint(er + 126) << 23u) + z);
+#endif
 #endif
 }
 

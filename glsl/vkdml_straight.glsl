@@ -10,8 +10,9 @@
 // the answer for such inputs (NaN, infinities, the plateaus) is selected at the end. GPUs gain too (fewer
 // instructions, no divergence).
 //
-// Same building blocks and rules as vkdml_math.glsl (correctly rounded +, -, *; `precise`; no fma; error-free
-// transformations where they matter, plain rounding where the analysis below shows it costs < 2^-26 relative), same
+// Same building blocks and rules as vkdml_math.glsl (correctly rounded +, -, *; `precise`; no fma except vk_fma in the
+// VKDML_FUSED_FMA forms, where it only removes roundings; error-free transformations where they matter, plain
+// rounding where the analysis below shows it costs < 2^-26 relative), same
 // bounds (<= 4 ULP fp32, <= 1 ULP for fp16 tensors; docs/ARCHITECTURE.md, "Numerics"), same special values and denormal
 // rules; tests/math/math_host_test.cpp checks both against the double-precision reference and against each other.
 #ifndef VKDML_STRAIGHT_GLSL
@@ -23,8 +24,12 @@ VK_INLINE bool vk_straight_param_ok(float a) { return a >= 9.53674316e-07f && a 
 // 1/a = hi + lo to ~2^-44 relative for normal a, whatever the rounding of OpFDiv (<= 2.5 ULP): one exact residual.
 VK_INLINE vk_f2 vk_s_reciprocal(float a) {
     precise float inv = 1.0f / a;
+#ifdef VKDML_FUSED_FMA
+    precise float residual = vk_fma(-a, inv, 1.0f);  // 1 - a*inv (~2^-21) rounded once: 2^-24 of the correction
+#else
     vk_f2 p = vk_two_prod(a, inv);
     precise float residual = (1.0f - p.hi) - p.lo;   // 1 - p.hi is exact (p.hi within a few ULP of 1)
+#endif
     precise float lo = residual * inv;
     vk_f2 r;
     r.hi = inv;
@@ -37,7 +42,11 @@ VK_INLINE vk_f2 vk_s_reciprocal(float a) {
 VK_INLINE vk_f2 vk_s_expm1_reduced(float r, float rl) {
     precise float rr = r * r;
     precise float q = vk_m_expm1_q(r);
+#ifdef VKDML_FUSED_FMA
+    precise float small = vk_fma(0.5f, rr, vk_fma(rr * r, q, vk_fma(rl, r, rl)));
+#else
     precise float small = 0.5f * rr + ((rr * r) * q + (rl + rl * r));
+#endif
     return vk_fast_two_sum(r, small);   // |small| <= 0.2 |r| (or r == 0)
 }
 
@@ -48,7 +57,11 @@ VK_INLINE vk_f2 vk_s_log1p_reduced(float f) {
     precise float q = vk_m_log1p_r(f);
     precise float h = 0.5f * ff;
     vk_f2 s = vk_fast_two_sum(f, -h);   // h <= 0.21 |f|
+#ifdef VKDML_FUSED_FMA
+    precise float lo = vk_fma(ff * f, q, s.lo);
+#else
     precise float lo = s.lo + (ff * f) * q;
+#endif
     return vk_fast_two_sum(s.hi, lo);
 }
 
@@ -89,7 +102,11 @@ VK_INLINE vk_s_exp_parts vk_s_exp(float xh, float xl) {
 // (h + l) * (ih + il) rounded, for a pair h + l and a reciprocal pair: within ~1 ULP.
 VK_INLINE float vk_s_mul_pair(float h, float l, vk_f2 inv) {
     vk_f2 n = vk_fast_two_sum(h, l);
+#ifdef VKDML_FUSED_FMA
+    precise float r = vk_fma(n.hi, inv.hi, vk_fma(n.lo, inv.hi, n.hi * inv.lo));   // one rounding of the main product
+#else
     precise float r = n.hi * inv.hi + (n.lo * inv.hi + n.hi * inv.lo);
+#endif
     return r;
 }
 
@@ -103,7 +120,11 @@ VK_INLINE float vk_act_celu_straight(float x, float alpha) {
     const bool formula = x < tiny && x >= lowest;   // false for NaN
     const float xs = formula ? x : -alpha;          // stand-in for the inputs selected below
     vk_f2 q = vk_two_prod(xs, inv.hi);
+#ifdef VKDML_FUSED_FMA
+    precise float ql = vk_fma(xs, inv.lo, q.lo);    // x / alpha = q.hi + ql
+#else
     precise float ql = q.lo + xs * inv.lo;          // x / alpha = q.hi + ql
+#endif
     precise float value = alpha * vk_s_expm1_negative(q.hi, ql);
     return (x < lowest) ? -alpha : (formula ? value : vk_m_ftz(x));
 }
@@ -123,7 +144,11 @@ VK_INLINE float vk_act_scaled_elu_straight(float x, float alpha, float gamma) {
     const bool formula = x < -1.49011612e-08f && x >= -17.5f;
     precise float y = vk_s_expm1_negative(formula ? x : -1.0f, 0.0f);
     precise float xf = vk_m_ftz(x);
+#ifdef VKDML_FUSED_FMA
+    precise float value = vk_fma(ga.hi, y, ga.lo * y);
+#else
     precise float value = ga.hi * y + ga.lo * y;
+#endif
     precise float small = ga.hi * xf;                           // x in [-2^-26, 0]: gamma alpha x (1 + x/2); one
                                                                 // product, so a flushed result keeps its sign
     precise float positive = gamma * xf;                        // also +inf
@@ -206,14 +231,25 @@ VK_INLINE float vk_act_parametric_softplus_straight(float x, float alpha, float 
     vk_f2 tl = vk_two_sum(sp.t.hi, sp.lh);                 // t + L
     precise float tll = tl.lo + (sp.t.lo + sp.ll);
     vk_f2 n = vk_fast_two_sum(tl.hi, tll);
+#ifdef VKDML_FUSED_FMA
+    vk_f2 l = vk_fast_two_sum(sp.lh, sp.ll);
+    precise float above = vk_fma(alpha, n.hi, alpha * n.lo);   // each pair times alpha rounded once
+    precise float mid = vk_fma(alpha, l.hi, alpha * l.lo);
+    precise float below = vk_s_scale_down(vk_fma(alpha, sp.mh, alpha * sp.ml), sp.k);
+#else
     precise float above = alpha * n.hi + alpha * n.lo;
     vk_f2 l = vk_fast_two_sum(sp.lh, sp.ll);
     precise float mid = alpha * l.hi + alpha * l.lo;
     precise float below = vk_s_scale_down(alpha * sp.mh + alpha * sp.ml, sp.k);
+#endif
     const float value = (sp.t.hi >= 0.0f) ? above : ((sp.t.hi >= -20.0f) ? mid : below);
     // t >= 20 (also x = +inf): alpha beta x (1 + e^-t/t), with alpha beta as an exact pair.
     vk_f2 ab = vk_two_prod(alpha, beta);
+#ifdef VKDML_FUSED_FMA
+    precise float large = vk_m_isinf(xx) ? xx * ab.hi : vk_fma(xx, ab.hi, xx * ab.lo);
+#else
     precise float large = vk_m_isinf(xx) ? xx * ab.hi : xx * ab.hi + xx * ab.lo;
+#endif
     // t < -120 (also x = -inf): |alpha| e^t < 2^-150, a zero of alpha's sign.
     return vk_m_isnan(x) ? x : ((t0 >= 20.0f) ? large : ((t0 < -120.0f) ? vk_m_signed_zero(alpha < 0.0f) : value));
 }
@@ -227,9 +263,15 @@ VK_INLINE vk_m_quot vk_s_sigmoid(float th, float tl) {
     vk_f2 w = vk_two_sum(1.0f, e.mh * sc);               // 1 + u = w.hi + wl, w.hi in [1, 2]
     precise float wl = w.lo + e.ml * sc;
     vk_f2 inv = vk_s_reciprocal(w.hi);
+#ifdef VKDML_FUSED_FMA
+    precise float rl = vk_fma(-wl * inv.hi, inv.hi, inv.lo);   // 1 / (1 + u) = inv.hi + rl
+    vk_f2 p = vk_two_prod(e.mh, inv.hi);                        // u / (1 + u) = 2^k (mh + ml)(inv.hi + rl)
+    precise float pl = vk_fma(e.mh, rl, vk_fma(e.ml, inv.hi, p.lo));
+#else
     precise float rl = inv.lo - (wl * inv.hi) * inv.hi;  // 1 / (1 + u) = inv.hi + rl
     vk_f2 p = vk_two_prod(e.mh, inv.hi);                 // u / (1 + u) = 2^k (mh + ml)(inv.hi + rl)
     precise float pl = p.lo + (e.mh * rl + e.ml * inv.hi);
+#endif
     vk_m_quot o;
     o.q0 = neg ? p.hi : inv.hi;
     o.q1 = neg ? pl : rl;

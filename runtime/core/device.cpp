@@ -10,6 +10,7 @@
 #include "core/raw_value.h"
 #include "dml/feature_levels.h"
 #include "dml/tensor.h"
+#include "vk/fma_probe.h"
 #include "vk/error.h"
 #include "vk/recording.h"
 
@@ -113,7 +114,30 @@ Device* Device::create(const VKDML_DEVICE_DESC* desc) {
         raw->report(VKDML_MESSAGE_SEVERITY_INFO, S_OK, message);
     });
     device->queue_ = std::make_unique<vk::Queue>(*device->ctx_);
+    device->chooseFmaForms();
     return device.release();
+}
+
+void Device::chooseFmaForms() {
+    const int forced = options_.vulkan.fusedFma;
+    const bool fused = forced != 0 && vk::probeFusedFma(*ctx_, *pipelines_, *queue_);
+    std::string choice;
+    if (forced == 0) {
+        choice = "the forms for an unfused fma() (VKDML_FUSED_FMA=0)";
+    } else if (forced < 0 || fused) {
+        ctx_->setFmaForms(fused, false);
+        choice = fused ? "the fused-fma forms: the device's fma() rounds once"
+                       : "the forms for an unfused fma(): the device's fma() rounds twice";
+    } else if (ctx_->caps().float64) {
+        ctx_->setFmaForms(true, true);  // VKDML_FUSED_FMA=1 on an unfused device: tests, fma emulated in double
+        choice = "the fused-fma forms with fma() emulated in double (VKDML_FUSED_FMA=1; the device's rounds twice)";
+    } else {
+        report(VKDML_MESSAGE_SEVERITY_WARNING, S_OK,
+               "vkdml: VKDML_FUSED_FMA=1 ignored: this device's fma() is not fused and it has no shaderFloat64 to "
+               "emulate one");
+        choice = "the forms for an unfused fma()";
+    }
+    if (debug_) report(VKDML_MESSAGE_SEVERITY_INFO, S_OK, "vkdml: math library: " + choice);
 }
 
 Device::~Device() {

@@ -58,6 +58,8 @@ public:
 private:
     Options options_;
     Device() : Object(ObjectKind::Device) {}
+    // The math library's forms for this device's fma() (probed, or forced by VKDML_FUSED_FMA).
+    void chooseFmaForms();
 
     std::unique_ptr<vk::Context> ctx_;
     std::unique_ptr<vk::PipelineStore> pipelines_;

@@ -55,6 +55,7 @@ Options Options::fromEnvironment() {
     v.forceIntegerHalf = flag("VKDML_FORCE_INTEGER_HALF");
     v.force32BitWords = flag("VKDML_FORCE_32BIT_WORDS");
     v.defaultHeapNotMappable = flag("VKDML_DEFAULT_HEAP_NOT_MAPPABLE");
+    if (const char* fma = value("VKDML_FUSED_FMA")) v.fusedFma = std::strcmp(fma, "1") == 0 ? 1 : 0;
     o.fusion = !flag("VKDML_DISABLE_FUSION");
     o.activationOwnKernels = flag("VKDML_ACTIVATION_OWN_KERNELS");
     o.reductionGpuShapes = flag("VKDML_TEST_REDUCTION_GPU_SHAPES");

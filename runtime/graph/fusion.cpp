@@ -341,6 +341,8 @@ private:
             p.exactDivSqrt = p.exactDivSqrt || fragment.exactDivSqrt;
             p.nativeHalf = p.nativeHalf || fragment.nativeHalf;
             p.wideWords = p.wideWords || fragment.wideWords;
+            p.fusedFma = p.fusedFma || fragment.fusedFma;
+            p.emulatedFma = p.emulatedFma || fragment.emulatedFma;
             // The step's output for this node, where it leaves the step.
             const dml::TensorLayout& layout = node.info().outputs[0];
             const uint32_t result = graph_.valueId(resultOf(m));

@@ -83,6 +83,8 @@ private:
         if (p_.float64Math) out_ += "#define VKDML_FP64_MATH\n";  // activations fused from graphs
         if (p_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
         if (p_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
+        if (p_.fusedFma) out_ += "#define VKDML_FUSED_FMA\n";
+        if (p_.emulatedFma) out_ += "#define VKDML_EMULATED_FMA\n";
         out_ += "layout(local_size_x_id = 0) in;\nlayout(constant_id = 1) const uint kFlatMode = 0u;\n";
         out_ += "layout(push_constant, std430) uniform KernelParams { uint w[" + str(kGeneralParamWords) + "]; } pc;\n";
         for (uint32_t t = 0; t < p_.tensorCount(); ++t) {

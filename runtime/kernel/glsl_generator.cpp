@@ -144,6 +144,8 @@ std::string generateGlsl(const ElementwiseProgram& program) {
     if (program.float64Math) source += "#define VKDML_FP64_MATH\n";
     if (program.exactDivSqrt) source += "#define VKDML_EXACT_DIV_SQRT\n";
     if (program.nativeHalf) source += "#define VKDML_NATIVE_HALF\n";
+    if (program.fusedFma) source += "#define VKDML_FUSED_FMA\n";
+    if (program.emulatedFma) source += "#define VKDML_EMULATED_FMA\n";
     if (program.wideWords && (program.walk == Walk::Flat || program.walk == Walk::Rows))
         source += "#define VKDML_WIDE_WORDS\n";
     std::vector<std::string> included;

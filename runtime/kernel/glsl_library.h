@@ -20,8 +20,8 @@ const std::vector<GlslSource>& glslSources();
 // The named file's text; throws std::invalid_argument when it is not embedded.
 std::string_view glslSource(std::string_view name);
 
-// Is `name` one of the files the reachable-functions cut applies to (the math library: vkdml_math, vkdml_straight,
-// vkdml_activations, vkdml_naive)?
+// Is `name` one of the files the reachable-functions cut applies to (the math library: vkdml_math,
+// vkdml_trig_hyperbolic_pow, vkdml_straight, vkdml_activations, vkdml_naive, vkdml_elementwise(64))?
 bool isMathLibraryFile(std::string_view name);
 // The top-level items of those files (in file order) that `roots` (identifiers) reach, with the VK_INLINE default
 // they rely on; the files' include guards are dropped.

@@ -148,7 +148,8 @@ uint64_t ElementwiseProgram::hash() const {
         if (rank != 0) h.add(0x72616e6b00000000ull | rank);  // absent when 0: hashes of earlier programs stay
     }
     h.add((float64Math ? 1u : 0u) | (int64Math ? 2u : 0u) | (storage16 ? 4u : 0u) | (exactDivSqrt ? 8u : 0u) |
-          (nativeHalf ? 16u : 0u) | (wideWords ? 32u : 0u));
+          (nativeHalf ? 16u : 0u) | (wideWords ? 32u : 0u) | (fusedFma ? 64u : 0u) |
+          (emulatedFma ? 128u : 0u));
     h.add(ops.size());
     for (const Op& op : ops) {
         h.add(static_cast<uint64_t>(op.code) | static_cast<uint64_t>(op.type) << 8 | static_cast<uint64_t>(op.fn) << 16);
@@ -237,7 +238,8 @@ std::string ElementwiseProgram::name() const {
     std::string walkPart = walkName(walk);
     if (walk == Walk::Strided && storage16) walkPart += "16";
     return label + "_" + typeInfo(storage).tag + "_" + walkPart + (float64Math ? "_d" : "") +
-           (exactDivSqrt ? "_x" : "") + (nativeHalf ? "_h" : "");
+           (exactDivSqrt ? "_x" : "") + (nativeHalf ? "_h" : "") + (fusedFma ? "_f" : "") +
+           (emulatedFma ? "e" : "");
 }
 
 std::string ElementwiseProgram::describe() const {

@@ -102,6 +102,11 @@ struct ElementwiseProgram {
     // 16-byte vectors of packed tensors moved as 64-bit words (AdapterCaps::wideWords, llvmpipe): the same bytes in
     // half the load and store components. Needs shaderInt64.
     bool wideWords = false;
+    // The math library's forms for a fused fma() (VKDML_FUSED_FMA): devices whose fma() rounds once
+    // (AdapterCaps::fusedFma); set only where the program calls a float function.
+    bool fusedFma = false;
+    // With fusedFma: the fma computed in double (VKDML_EMULATED_FMA; AdapterCaps::emulatedFma, tests on lavapipe).
+    bool emulatedFma = false;
     // What tests and messages call the kernel ("celu_straight"); not part of the hash.
     std::string label;
 

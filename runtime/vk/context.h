@@ -64,6 +64,13 @@ struct AdapterCaps {
     // with shaderInt64. Its storage-buffer loads and stores run one component of one lane at a time, so 64-bit
     // components halve their count: ADD f32 1.7x faster. VKDML_FORCE_32BIT_WORDS=1 turns it off (tests run both).
     bool wideWords = false;
+    // fma() is one operation rounded once, as probed on the device when it is created (vk/fma_probe.h; forced by
+    // VKDML_FUSED_FMA): kernels then take the math library's VKDML_FUSED_FMA forms (fma Horner polynomials, exact
+    // products and residuals in one fma).
+    bool fusedFma = false;
+    // Tests only (VKDML_FUSED_FMA=1 on a device whose fma() is not fused, such as lavapipe): the fused forms with a
+    // correctly rounded fma computed in double (VKDML_EMULATED_FMA), so that they run and are checked without a GPU.
+    bool emulatedFma = false;
     FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width
     bool hasDriverProperties = false;
     bool hasFloat16Int8 = false;
@@ -110,6 +117,13 @@ public:
     uint32_t timestampValidBits() const { return timestampValidBits_; }
     float timestampPeriodNs() const { return caps_.properties.limits.timestampPeriod; }
     bool validationEnabled() const { return validation_; }
+    // Set once by the device that owns the context, before anything is compiled (probeFusedFma).
+    // Emulated, the device also behaves as a GPU does in its other choice: float forms, no double math.
+    void setFmaForms(bool fused, bool emulated) {
+        caps_.fusedFma = fused;
+        caps_.emulatedFma = emulated;
+        if (emulated) caps_.float64Math = false;
+    }
     // vkQueueSubmit on a shared queue must be externally synchronized.
     std::mutex& queueMutex() { return queueMutex_; }
 

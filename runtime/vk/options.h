@@ -26,6 +26,9 @@ struct Options {
     bool forceIntegerHalf = false;        // VKDML_FORCE_INTEGER_HALF
     bool force32BitWords = false;         // VKDML_FORCE_32BIT_WORDS
     bool defaultHeapNotMappable = false;  // VKDML_DEFAULT_HEAP_NOT_MAPPABLE
+    // VKDML_FUSED_FMA: -1 (unset) asks the device whether its fma() is fused; 0 takes the math library's forms for
+    // an unfused fma, 1 the fused ones (on a device whose fma() is not fused, results are then wrong: tests only).
+    int fusedFma = -1;
 };
 
 }  // namespace vkdml::vk

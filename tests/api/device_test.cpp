@@ -191,3 +191,50 @@ TEST_CASE("an explicit adapter index and VKDML_ADAPTER pick that adapter") {
     vkdmlRelease(device);
     unsetenv("VKDML_ADAPTER");
 }
+
+namespace {
+
+// The message a DEBUG device gives about the math library's forms (the fused-fma probe), with VKDML_FUSED_FMA as
+// `forced` (nullptr: unset).
+std::string mathFormsMessage(const char* forced) {
+    if (forced) setenv("VKDML_FUSED_FMA", forced, 1);
+    else unsetenv("VKDML_FUSED_FMA");
+    struct Sink {
+        std::string text;
+    } sink;
+    VKDML_DEVICE_DESC desc{};
+    desc.AdapterIndex = VKDML_ADAPTER_INDEX_DEFAULT;
+    desc.Flags = DML_CREATE_DEVICE_FLAG_DEBUG;
+    desc.MessageUserData = &sink;
+    desc.MessageCallback = [](VKDML_MESSAGE_SEVERITY, HRESULT, const char* message, void* user) {
+        const std::string text(message);
+        if (text.find("math library") != std::string::npos || text.find("VKDML_FUSED_FMA") != std::string::npos)
+            static_cast<Sink*>(user)->text += text + "\n";
+    };
+    VkdmlDevice device = nullptr;
+    REQUIRE(vkdmlCreateDevice(&desc, &device) == S_OK);
+    vkdmlRelease(device);
+    unsetenv("VKDML_FUSED_FMA");
+    return sink.text;
+}
+
+}  // namespace
+
+TEST_CASE("the math library's fma forms: probed on the device, forced either way by VKDML_FUSED_FMA") {
+    const std::string probed = mathFormsMessage(nullptr);
+    INFO(probed);
+    const bool fused = probed.find("fused-fma forms: the device's fma() rounds once") != std::string::npos;
+    CHECK((fused || probed.find("unfused fma(): the device's fma() rounds twice") != std::string::npos));
+    // A second device of the same adapter gets the same answer (remembered per device and driver).
+    CHECK(mathFormsMessage(nullptr) == probed);
+    CHECK(mathFormsMessage("0").find("unfused fma() (VKDML_FUSED_FMA=0)") != std::string::npos);
+    const std::string forced = mathFormsMessage("1");
+    INFO(forced);
+    if (fused) {
+        CHECK(forced.find("fused-fma forms: the device's fma() rounds once") != std::string::npos);
+    } else {
+        // Emulated in double where the device has shaderFloat64 (lavapipe), else refused with a warning.
+        CHECK((forced.find("fma() emulated in double") != std::string::npos ||
+               forced.find("VKDML_FUSED_FMA=1 ignored") != std::string::npos));
+    }
+}

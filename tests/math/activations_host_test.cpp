@@ -22,6 +22,7 @@
 namespace vkglsl {
 #include "vkdml_half.glsl"
 #include "vkdml_math.glsl"
+#include "vkdml_trig_hyperbolic_pow.glsl"
 #include "vkdml_activations.glsl"
 } // namespace vkglsl
 
@@ -88,7 +89,7 @@ double region_t(uint64_t i, uint64_t n, double lo, double hi) {
     return (i % 4 == 1) ? tiny : -tiny;
 }
 
-uint64_t dense_count() { return exhaustive() ? (uint64_t(1) << 32) : (uint64_t(1) << 22); }
+uint64_t dense_count() { return exhaustive() ? (uint64_t(1) << 32) : thinnedCount(uint64_t(1) << 22); }
 
 // ---- the checked functions ------------------------------------------------------------------------------------------
 // Every function is seen as f(x, p0, p1) (unused parameters ignored), with the region of x where it is non-trivial
@@ -238,7 +239,7 @@ TEST_CASE("activations: fp32 bounds over every parameter set") {
         auto ps = param_sets(f);
         Worst w{UlpCheck(f.name, f.bound), UlpCheck()};
         for (size_t i = 0; i < ps.size(); ++i) {
-            uint32_t step = i == 0 ? typical_step : (exhaustive() ? 256u : (f.nparams == 2 ? 65536u : 16384u));
+            uint32_t step = i == 0 ? typical_step : (exhaustive() ? 256u : thinned(f.nparams == 2 ? 65536u : 16384u));
             uint64_t n_region = i == 0 ? (uint64_t(1) << 18) : (uint64_t(1) << 13);
             UlpCheck c = check_fn_params(f, ps[i].first, ps[i].second, step, n_region, false, "");
             if ((i == 0 && f.nparams > 0) || !c.ok()) MESSAGE(c.summary());   // the typical set; any failing one
@@ -249,7 +250,7 @@ TEST_CASE("activations: fp32 bounds over every parameter set") {
 }
 
 TEST_CASE("activations: random parameters and adversarial cancellation") {
-    const uint64_t n = exhaustive() ? (uint64_t(1) << 26) : (uint64_t(1) << 18);
+    const uint64_t n = exhaustive() ? (uint64_t(1) << 26) : thinnedCount(uint64_t(1) << 18);
     for (const Fn& f : kFns) {
         if (f.nparams == 0) continue;
         std::vector<UlpCheck> parts(thread_count(), UlpCheck(std::string(f.name) + " random", f.bound));

@@ -30,6 +30,7 @@ inline float vk_m_div_estimate(float n, float d) { return vk_test_shifted(n / d)
 inline float vk_m_sqrt_estimate(float x) { return vk_test_shifted(std::sqrt(x)); }
 #define VK_M_HOST_ESTIMATES
 #include "vkdml_math.glsl"
+#include "vkdml_trig_hyperbolic_pow.glsl"
 #undef VK_M_HOST_ESTIMATES
 } // namespace perturbed
 } // namespace vkglsl

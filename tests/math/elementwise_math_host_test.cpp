@@ -5,7 +5,8 @@
 //
 // Per function: 2^20 fp32 bit patterns spread evenly over the whole range (both signs, every exponent, subnormals,
 // infinities and NaNs), the shared special inputs, and for sin/cos/tan 2^18 more arguments with |x| >= 2^20 (up to
-// FLT_MAX: the Payne-Hanek reduction) plus 2^18 in [-64, 64] (many periods); then every FLOAT16 value computed in
+// FLT_MAX: the Payne-Hanek reduction), 2^18 in [-64, 64] (many periods) and 2^18 with |x| in [64, 2^20) (the
+// VKDML_FUSED_FMA form's Cody-Waite range, up to 2^17, and the switch); then every FLOAT16 value computed in
 // fp32 and rounded once. pow and atan2: sweeps of one argument with the other fixed over a set of values (integers,
 // halves, specials, huge and tiny). VKDML_EXHAUSTIVE=1: all 2^32 patterns per unary function (minutes; every core).
 // Bounds: fp32 4 ULP, fp16 1 ULP (docs/ARCHITECTURE.md, "Numerics"). The largest errors measured are printed.
@@ -15,6 +16,7 @@
 namespace vkglsl {
 #include "vkdml_half.glsl"
 #include "vkdml_math.glsl"
+#include "vkdml_trig_hyperbolic_pow.glsl"
 #include "vkdml_activations.glsl"
 } // namespace vkglsl
 
@@ -61,7 +63,10 @@ std::vector<float> specials() {
     const float base[] = {0.0f, 1e-45f, FLT_MIN, FLT_MAX, INFINITY, 1.0f, 0.5f, 2.0f, 0.4375f, 0.6875f, 0.78539819f,
                           1.5707964f, 3.1415927f, 4.712389f, 6.2831855f, 0x1p-12f, 0x1p-13f, 0x1p-26f, 20.0f, 4.0f,
                           2.5f, 4096.0f, 67108864.0f, 88.72f, 89.41f, 89.42f, 90.0f, 1e10f, 1e20f, 1e30f, 1.6263032e38f,
-                          8.5474404e30f, 2.1545469e26f, 804211840.0f, 13176794.0f, 102940.40625f, 9.0f, 10.5f};
+                          8.5474404e30f, 2.1545469e26f, 804211840.0f, 13176794.0f, 102940.40625f, 9.0f, 10.5f,
+                          // sin/cos/tan: the fused Cody-Waite reduction's limit 2^17 and its closest approaches to
+                          // multiples of pi/2 (binades 2^7, 2^15, 2^16)
+                          131072.0f, 252.898209f, 52516.4336f, 105032.867f};
     std::vector<float> v;
     for (float b : base)
         for (float s : {1.0f, -1.0f}) {
@@ -81,7 +86,7 @@ void report(const UlpCheck& c) {
 }
 
 UlpCheck fp32Sweeps(const std::string& name, float (*dev)(float), double (*ref)(double), bool trig) {
-    const BitSweep bits{exhaustive() ? 1u : 4096u};  // 2^20 patterns
+    const BitSweep bits{exhaustive() ? 1u : thinned(4096u)};  // 2^20 patterns
     UlpCheck c = sweep(name + " fp32", 4, bits.count(), bits, dev, ref);
     const std::vector<float> sp = specials();
     c.merge(sweep(name, 4, sp.size(), [&](uint64_t i) { return sp[i]; }, dev, ref));
@@ -96,6 +101,12 @@ UlpCheck fp32Sweeps(const std::string& name, float (*dev)(float), double (*ref)(
         }, dev, ref));
         c.merge(sweep(name + " periods", 4, n, [n](uint64_t i) { return float(-64.0 + 128.0 * double(i) / double(n)); },
                       dev, ref));
+        // |x| in [64, 2^20): the fused form's Cody-Waite range (up to 2^17) and the switch to Payne-Hanek
+        c.merge(sweep(name + " medium", 4, n, [](uint64_t i) {
+            const uint32_t h = static_cast<uint32_t>((i * 0x9e3779b97f4a7c15ull) >> 32);
+            const uint32_t e = 133u + (h % 14u);
+            return float_of_bits(((i & 1u) << 31) | (e << 23) | ((h >> 7) & 0x7fffffu));
+        }, dev, ref));
     }
     c.name = name + " fp32";
     return c;
@@ -126,7 +137,7 @@ TEST_CASE("elementwise math: unary float functions <= 4 ULP (fp32, whole range) 
 }
 
 TEST_CASE("elementwise math: pow(x, y) <= 4 ULP with y fixed and with x fixed; fp16 pairs <= 1 ULP") {
-    const BitSweep bits{exhaustive() ? 256u : 65536u};  // 2^16 patterns per fixed value
+    const BitSweep bits{exhaustive() ? 256u : thinned(65536u)};  // 2^16 patterns per fixed value
     UlpCheck byX("pow(x, y fixed) fp32", 4), byY("pow(x fixed, y) fp32", 4);
     for (float v : kFixed) {
         byX.merge(sweep("pow", 4, bits.count(), bits, [v](float x) { return vkglsl::vk_pow(x, v); },
@@ -156,7 +167,7 @@ TEST_CASE("elementwise math: pow(x, y) <= 4 ULP with y fixed and with x fixed; f
 }
 
 TEST_CASE("elementwise math: atan2(y, x) <= 4 ULP, fp16 <= 1 ULP; C's special cases") {
-    const BitSweep bits{exhaustive() ? 256u : 65536u};
+    const BitSweep bits{exhaustive() ? 256u : thinned(65536u)};
     UlpCheck byY("atan2(y, x fixed) fp32", 4), byX("atan2(y fixed, x) fp32", 4);
     for (float v : kFixed) {
         byY.merge(sweep("atan2", 4, bits.count(), bits, [v](float y) { return vkglsl::vk_atan2(y, v); },

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "op_runner.h"
 #include "reference.h"
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -26,6 +27,11 @@ inline bool exhaustive() {
     const char* e = std::getenv("VKDML_EXHAUSTIVE");
     return e != nullptr && std::strcmp(e, "1") == 0;
 }
+
+// A default sweep's step: `step`, times denseStride() in sanitizer builds (Debug + ASan/UBSan run the host sweeps
+// about ten times slower); VKDML_EXHAUSTIVE=1 sets its own steps and is never thinned.
+inline uint32_t thinned(uint32_t step) { return step * vkdml::test::denseStride(); }
+inline uint64_t thinnedCount(uint64_t count) { return count / vkdml::test::denseStride(); }
 
 inline unsigned thread_count() {
     unsigned n = std::thread::hardware_concurrency();

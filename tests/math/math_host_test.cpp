@@ -16,6 +16,7 @@
 namespace vkglsl {
 #include "vkdml_half.glsl"
 #include "vkdml_math.glsl"
+#include "vkdml_trig_hyperbolic_pow.glsl"
 } // namespace vkglsl
 
 #include "reference.h"
@@ -111,7 +112,7 @@ float region_t(uint64_t i, uint64_t n, float lo, float hi) {
     return float((i % 4 == 1) ? tiny : -tiny);
 }
 
-uint64_t dense_count() { return exhaustive() ? (uint64_t(1) << 32) : (uint64_t(1) << 24); }
+uint64_t dense_count() { return exhaustive() ? (uint64_t(1) << 32) : thinnedCount(uint64_t(1) << 24); }
 
 // The shaders treat subnormal parameters as zeros of the same sign; references for such parameters use this.
 float flush(float f) { return is_subnormal_f32(f) ? std::copysign(0.0f, f) : f; }
@@ -119,7 +120,7 @@ float flush(float f) { return is_subnormal_f32(f) ? std::copysign(0.0f, f) : f; 
 } // namespace
 
 TEST_CASE("math: exp, expm1, log, log1p <= 1 ULP") {
-    const BitSweep bits{exhaustive() ? 1u : 256u};
+    const BitSweep bits{exhaustive() ? 1u : thinned(256u)};
     for (const MathFn& f : kMathFns) {
         UlpCheck c = sweep(std::string(f.name) + " (sweep)", 1, bits.count(), bits, f.dev, f.ref);
         c.merge(sweep_specials(f.name, 1, f.dev, f.ref));
@@ -256,7 +257,7 @@ TEST_CASE("activations: LINEAR <= 1 ULP of the fused result") {
 
     // Random triples, and adversarial ones: beta close to -fl(alpha*x), where the fused result is the product's
     // rounding error (massive cancellation), and a beta a few ULP away.
-    const uint64_t n = exhaustive() ? (uint64_t(1) << 28) : (uint64_t(1) << 22);
+    const uint64_t n = exhaustive() ? (uint64_t(1) << 28) : thinnedCount(uint64_t(1) << 22);
     std::vector<UlpCheck> parts(thread_count(), UlpCheck("linear random triples", 1));
     parallel_chunks(n, [&](uint64_t b, uint64_t e, unsigned t) {
         Rng rng{0x9e3779b97f4a7c15ull ^ (b * 0x2545f4914f6cdd1dull) ^ 1};
@@ -318,7 +319,7 @@ TEST_CASE("element-wise ScaleBias: vk_ew_scale and vk_ew_shift are the fused val
         };
         std::vector<uint64_t> wrong(thread_count(), 0);
         std::vector<float> sample(thread_count(), 0.0f);
-        const BitSweep bits{exhaustive() ? 1u : 4096u};
+        const BitSweep bits{exhaustive() ? 1u : thinned(4096u)};
         parallel_chunks(bits.count(), [&](uint64_t b, uint64_t e, unsigned t) {
             for (uint64_t i = b; i < e; ++i) {
                 const float x = bits(i);
@@ -448,7 +449,7 @@ TEST_CASE("half: fp32 -> fp16 round to nearest even") {
     MESSAGE("float -> half: " << edge.size() << " boundary cases, " << bad << " mismatches");
     REQUIRE(bad == 0);
 
-    const uint64_t step = exhaustive() ? 1 : 256;
+    const uint64_t step = exhaustive() ? 1 : thinned(256u);
     const uint64_t n = (uint64_t(1) << 32) / step;
     std::vector<size_t> bad_parts(thread_count(), 0);
     std::vector<uint32_t> first_bad(thread_count(), 0);

@@ -59,6 +59,8 @@ inline float intBitsToFloat(int i) {
 
 inline bool isnan(float x) { return std::isnan(x); }
 inline bool isinf(float x) { return std::isinf(x); }
+inline bool isnan(double x) { return std::isnan(x); }
+inline bool isinf(double x) { return std::isinf(x); }
 
 // GLSL abs/min/max/clamp. min(x, y) is defined as (y < x) ? y : x and max(x, y) as (x < y) ? y : x; with a NaN
 // operand GLSL leaves the result undefined, so code must never depend on that case.
@@ -81,5 +83,26 @@ inline void umulExtended(uint x, uint y, uint& msb, uint& lsb) {
     lsb = static_cast<uint>(p);
 }
 inline int findMSB(uint x) { return x == 0u ? -1 : 31 - __builtin_clz(x); }
+
+// GLSL uvec2 (only what the library's double-precision code uses) and the double <-> two words built-ins.
+struct uvec2 {
+    uint x;
+    uint y;
+};
+inline uvec2 unpackDouble2x32(double d) {
+    uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    return uvec2{static_cast<uint>(bits), static_cast<uint>(bits >> 32)};
+}
+inline double packDouble2x32(uvec2 w) {
+    const uint64_t bits = uint64_t(w.x) | uint64_t(w.y) << 32;
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+// GLSL fma on float: a single rounding of a * b + c (std::fma's float overload, never the double one through a
+// rounding twice). The VKDML_FUSED_FMA forms of the library rely on it; the device probes that its fma() does this.
+inline float fma(float a, float b, float c) { return std::fma(a, b, c); }
 
 } // namespace vkglsl

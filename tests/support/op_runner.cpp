@@ -282,14 +282,21 @@ UlpCheck verifyActivation(const ActivationCase& c, const std::vector<uint8_t>& i
 }
 
 uint32_t denseStride() {
+    static const uint32_t stride = [] {
+        if (const char* v = std::getenv("VKDML_TEST_DENSE_STRIDE")) {
+            const unsigned long n = std::strtoul(v, nullptr, 10);
+            if (n >= 1 && n <= 65536) return static_cast<uint32_t>(n);
+        }
 #if defined(__SANITIZE_ADDRESS__)
-    return 16;
+        return 16u;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-    return 16;
+        return 16u;
 #endif
 #endif
-    return 1;
+        return 1u;
+    }();
+    return stride;
 }
 
 }  // namespace vkdml::test

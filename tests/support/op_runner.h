@@ -73,7 +73,7 @@ uint64_t elementCount(const std::vector<uint32_t>& sizes);
 uint64_t elementIndex(const std::vector<uint32_t>& sizes, const std::vector<uint32_t>& strides, uint64_t n);
 
 // Dense sweeps take every `denseStride()`-th value: 1, or 16 in sanitizer builds (Debug + ASan/UBSan run the host
-// references an order of magnitude slower; every code path still runs, on fewer values).
+// references an order of magnitude slower; every code path still runs, on fewer values), or VKDML_TEST_DENSE_STRIDE.
 uint32_t denseStride();
 
 // `inputMemory` holds the input tensor's bytes (TotalTensorSizeInBytes of them). Fails the test on any HRESULT error.

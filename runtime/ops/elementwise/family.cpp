@@ -24,6 +24,8 @@ KernelTarget targetOf(Device& device) {
     target.exactDivSqrt = context.caps().exactDivSqrt;
     target.nativeHalf = context.caps().nativeHalf;
     target.wideWords = context.caps().wideWords;
+    target.fusedFma = context.caps().fusedFma;
+    target.emulatedFma = context.caps().emulatedFma;
     return target;
 }
 

@@ -237,7 +237,9 @@ void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget
             kernel::reachesDivSqrt(op.fn))
             program.exactDivSqrt = true;
         if (target.nativeHalf && op.type == ScalarType::Float16) program.nativeHalf = true;
+        if (target.fusedFma && op.code == kernel::OpCode::Call && kernel::isFloatType(op.type)) program.fusedFma = true;
     }
+    program.emulatedFma = program.fusedFma && target.emulatedFma;
     for (uint32_t t = 0; t < program.tensorCount(); ++t)
         if (target.nativeHalf && program.tensorType(t) == ScalarType::Float16) program.nativeHalf = true;
     program.wideWords = target.wideWords;

@@ -22,6 +22,8 @@ struct KernelTarget {
     bool exactDivSqrt = false; // the driver's division and sqrt are correctly rounded (AdapterCaps::exactDivSqrt)
     bool nativeHalf = false;  // the driver converts fp16 <-> fp32 exactly (AdapterCaps::nativeHalf)
     bool wideWords = false;          // vectors as 64-bit words (AdapterCaps::wideWords)
+    bool fusedFma = false;           // fma() rounds once (AdapterCaps::fusedFma)
+    bool emulatedFma = false;        // ... computed in double (AdapterCaps::emulatedFma, tests)
 };
 
 struct LoweredKernel {
@@ -44,7 +46,8 @@ LoweredKernel lowerElementwise(const OperatorInfo& info, const KernelTarget& tar
 
 // The driver's own arithmetic where the target's is known exact (the other programs keep their code and hash):
 // program.exactDivSqrt where a float call reaches vk_div_cr or vk_sqrt_cr, program.nativeHalf where the
-// program reads, computes or writes FLOAT16 values; program.wideWords where the target moves vectors as 64-bit words (the
+// program reads, computes or writes FLOAT16 values, program.fusedFma where a float call reaches the math library
+// and the target's fma() is fused; program.wideWords where the target moves vectors as 64-bit words (the
 // general kernels clear it again once their walk moves no vectors: kernel::movesAnyVectors).
 void useDriverArithmetic(kernel::ElementwiseProgram& program, const KernelTarget& target);
 

@@ -60,6 +60,8 @@ private:
     void header() {
         out_ = "#version 450\n// " + p_.describe() + "\n";
         if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
+        if (s_.fusedFma) out_ += "#define VKDML_FUSED_FMA\n";
+        if (s_.emulatedFma) out_ += "#define VKDML_EMULATED_FMA\n";
         out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize()) + ") in;\n";
         out_ += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kSlots) + "]; } pc;\n";
         for (uint32_t slot = 0; slot < kSlots; ++slot) {

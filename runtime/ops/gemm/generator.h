@@ -21,6 +21,8 @@ struct KernelShape {
     uint32_t tm = 4, tn = 4;    // outputs per invocation along m and n
     uint32_t depth = 16;        // K per shared tile (staged) or per loop iteration (direct)
     bool nativeHalf = false;    // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
+    bool fusedFma = false;      // the device's fma() rounds once (VKDML_FUSED_FMA)
+    bool emulatedFma = false;   // ... computed in double (VKDML_EMULATED_FMA, tests)
 
     uint32_t workgroupSize() const { return wx * wy; }
     uint32_t tileM() const { return wy * tm; }

@@ -24,6 +24,8 @@ KernelShape shapeFor(const vk::Context& ctx, const Options& options) {
         shape.wx = 8, shape.wy = 1, shape.tm = 4, shape.tn = 4, shape.depth = 8;
     }
     shape.nativeHalf = ctx.caps().nativeHalf;
+    shape.fusedFma = ctx.caps().fusedFma;
+    shape.emulatedFma = ctx.caps().emulatedFma;
     return shape;
 }
 
@@ -65,7 +67,8 @@ GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info) : plan_(pl
     }
 
     vk::KernelSource source;
-    source.key = plan_.hash() ^ (uint64_t(shape.staged) << 63) ^ (uint64_t(shape.nativeHalf) << 62);
+    source.key = plan_.hash() ^ (uint64_t(shape.staged) << 63) ^ (uint64_t(shape.nativeHalf) << 62) ^
+                 (uint64_t(shape.fusedFma) << 61) ^ (uint64_t(shape.emulatedFma) << 60);
     source.name = name_;
     uint32_t buffers = 0;
     for (uint32_t s = 0; s < kSlots; ++s) buffers += plan_.present(Slot(s)) ? 1 : 0;

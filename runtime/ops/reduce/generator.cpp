@@ -60,6 +60,8 @@ private:
         out_ = "#version 450\n// reduction: " + p_.describe() + "\n";
         if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
         if (s_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
+        if (s_.fusedFma) out_ += "#define VKDML_FUSED_FMA\n";
+        if (s_.emulatedFma) out_ += "#define VKDML_EMULATED_FMA\n";
         out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize) + ") in;\n";
         out_ += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kMaxSlots) + "]; } pc;\n";
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) {

@@ -25,6 +25,8 @@ struct KernelShape {
     uint32_t threadsPerRow = 1;    // a power of two dividing workgroupSize
     bool nativeHalf = false;       // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
     bool exactDivSqrt = false;     // the device's division and square root are correctly rounded
+    bool fusedFma = false;         // the device's fma() rounds once (VKDML_FUSED_FMA)
+    bool emulatedFma = false;      // ... computed in double (VKDML_EMULATED_FMA, tests)
 };
 
 // The invocations per row for rows of `rowLength` elements in workgroups of `workgroupSize`.

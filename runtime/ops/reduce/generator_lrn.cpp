@@ -30,6 +30,8 @@ std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape) {
     std::string out = "#version 450\n// lrn: " + plan.describe() + "\n";
     if (shape.nativeHalf) out += "#define VKDML_NATIVE_HALF\n";
     if (shape.exactDivSqrt) out += "#define VKDML_EXACT_DIV_SQRT\n";
+    if (shape.fusedFma) out += "#define VKDML_FUSED_FMA\n";
+    if (shape.emulatedFma) out += "#define VKDML_EMULATED_FMA\n";
     out += "layout(local_size_x = " + std::to_string(shape.workgroupSize) + ") in;\n";
     out += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kMaxSlots) + "]; } pc;\n";
     out += "layout(std430, binding = 0) readonly buffer T0 { uint t0[]; };\n"

@@ -80,6 +80,8 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     }
     shape.nativeHalf = ctx.caps().nativeHalf;
     shape.exactDivSqrt = ctx.caps().exactDivSqrt;
+    shape.fusedFma = ctx.caps().fusedFma;
+    shape.emulatedFma = ctx.caps().emulatedFma;
 
     const uint32_t rowsPerGroup = shape.workgroupSize / shape.threadsPerRow;
     const uint64_t blocks = (plan_.rows + rowsPerGroup - 1) / rowsPerGroup;
@@ -94,7 +96,8 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     for (uint32_t s = 0; s < kMaxSlots; ++s) buffers += plan_.present(Slot(s)) ? 1 : 0;
     vk::KernelSource source;
     source.key = plan_.hash() ^ (uint64_t(shape.threadsPerRow) << 48) ^ (uint64_t(shape.nativeHalf) << 60) ^
-                 (uint64_t(shape.exactDivSqrt) << 61);
+                 (uint64_t(shape.exactDivSqrt) << 61) ^ (uint64_t(shape.fusedFma) << 59) ^
+                 (uint64_t(shape.emulatedFma) << 58);
     source.name = name_;
     source.layout = {buffers, kMaxSlots * sizeof(uint32_t)};
     source.workgroupSize = shape.workgroupSize;
