@@ -1,6 +1,8 @@
 // vkdml-kernel-check: generates and compiles every element-wise kernel the operators can ask for (runtime/dml/
 // kernel_catalog.h) through the same generator and compiler as the library (glslang, spirv-val), so that a GLSL
 // error fails the build. Needs no Vulkan device. Exit status 1 on the first failure, with the program and the log.
+// --count (with the tools, tools/CMakeLists.txt): static instruction counts of vkdml-bench's element-wise rows'
+// packed kernels, plain and fused-fma forms (count.h).
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -10,8 +12,20 @@
 #include "ops/elementwise/kernel_catalog.h"
 #include "kernel/glsl_generator.h"
 #include "vk/shader_compiler.h"
+#ifdef VKDML_KERNEL_CHECK_COUNT
+#include "count.h"
+#endif
 
 int main(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--count") {
+#ifdef VKDML_KERNEL_CHECK_COUNT
+            return kernel_check::countMain(argc, argv);
+#else
+            std::fprintf(stderr, "vkdml-kernel-check: --count comes with the tools (VKDML_BUILD_TOOLS=ON)\n");
+            return 2;
+#endif
+        }
     const bool verbose = argc > 1 && std::string(argv[1]) == "--verbose";
     const auto start = std::chrono::steady_clock::now();
     std::vector<vkdml::elementwise::CatalogEntry> catalog;

@@ -167,11 +167,12 @@ void addGeneralKernels(const OperatorSchema& schema, std::set<uint64_t>& seen, s
                 };
                 emit(lowered);
                 if (implemented && absent.inputs.size() != info.inputs.size()) emit(lowerGeneral(absent, target));
-                // As llvmpipe asks for them: the driver's own division, square root and fp16 conversions where the
-                // program uses them, vectors as 64-bit words.
+                // As llvmpipe asks for them: the fused-fma forms, the driver's own division, square root and fp16
+                // conversions where the program uses them, vectors as 64-bit words.
                 if (implemented) {
                     KernelTarget llvmpipe = target;
                     llvmpipe.exactDivSqrt = llvmpipe.nativeHalf = llvmpipe.wideWords = true;
+                    llvmpipe.fusedFma = llvmpipe.emulatedFma = true;  // as tests force the fused forms there
                     emit(lowerGeneral(info, llvmpipe));
                 }
             }
@@ -221,7 +222,7 @@ std::vector<CatalogEntry> elementwiseKernelCatalog() {
                         target.float64Math = (form & 1) != 0;
                         target.storage16 = (form & 2) != 0;
                         // What llvmpipe asks for besides double math.
-                        target.exactDivSqrt = target.nativeHalf = target.wideWords = (form & 4) != 0;
+                        target.exactDivSqrt = target.nativeHalf = target.wideWords = target.fusedFma = (form & 4) != 0;
                         try {
                             LoweredKernel kernel = lowerElementwise(info, target, walk);
                             if (seen.insert(kernel.program.hash()).second)
@@ -234,6 +235,18 @@ std::vector<CatalogEntry> elementwiseKernelCatalog() {
         }
     }
     return catalog;
+}
+
+LoweredKernel packedKernel(const OperatorInfo& info, const KernelTarget& target) {
+    if (!isGeneralOperator(info.schema->type)) return lowerElementwise(info, target, kernel::Walk::Flat);
+    // As GeneralKernel sets it up for a plan without strided tensors.
+    GeneralLowering lowered = lowerGeneral(info, target);
+    LoweredKernel kernel;
+    kernel.program = std::move(lowered.program);
+    kernel.program.walk = kernel::Walk::Linear;
+    kernel.program.access.assign(kernel.program.tensorCount(), kernel::Access::Packed);
+    kernel.program.wideWords = kernel.program.wideWords && kernel::movesAnyVectors(kernel.program);
+    return kernel;
 }
 
 }  // namespace vkdml::elementwise

@@ -21,4 +21,9 @@ struct CatalogEntry {
 // Distinct programs only (by hash), in a fixed order.
 std::vector<CatalogEntry> elementwiseKernelCatalog();
 
+// The kernel `info` runs where every tensor is packed alike (family.cpp's choice for a contiguous plan): the general
+// operators' linear walk with every tensor Packed, the other operators' flat walk (ActivationKernel). Its program's
+// walk is kernel::Walk::Linear or kernel::Walk::Flat. vkdml-kernel-check --count counts its instructions.
+LoweredKernel packedKernel(const OperatorInfo& info, const KernelTarget& target);
+
 }  // namespace vkdml::elementwise
