@@ -1,4 +1,6 @@
 // Tensors larger than lavapipe's 128 MiB maxStorageBufferRange: split into several dispatches, every element right.
+#include <iterator>
+
 #include "op_runner.h"
 
 using namespace vkdml::test;
@@ -45,7 +47,11 @@ void checkSampled(const ActivationInfo& op, const ActivationCase& c, const std::
 
 TEST_CASE("packed fp32 tensors of 144 MiB, every seed operator") {
     TestDevice device;
-    for (const auto& op : kSeedActivations) {
+    // The split into dispatches does not depend on the operator: sanitizer builds (denseStride() > 1), where a
+    // 144 MiB tensor's generation and checks take half a minute, run the first operator only.
+    const size_t operators = denseStride() > 1 ? 1 : std::size(kSeedActivations);
+    for (size_t i = 0; i < operators; ++i) {
+        const ActivationInfo& op = kSeedActivations[i];
         ActivationCase c;
         c.type = op.type;
         c.attr0 = op.attr0;
