@@ -1,7 +1,7 @@
 // vkdml_half.glsl - fp32 <-> IEEE binary16 conversions in integer arithmetic, identical on every driver: no reliance
 // on the float-controls rounding mode of OpFConvert/packHalf2x16 (implementation-defined unless RoundingModeRTE is
 // declared) nor on the device's denormal handling. VKDML_NATIVE_HALF swaps in the driver's own conversions where
-// they were measured to give the same bits (llvmpipe).
+// a probe on the device found them giving the same bits (runtime/core/device_probes.cpp).
 //
 // Dual language: also compiles as C++17 after tests/support/glsl_host_shim.h (see there). Verified exhaustively by
 // tests/math/math_host_test.cpp against a rounding done from the double value.
@@ -18,9 +18,9 @@ VK_INLINE uint vk_half_bits_of_nan(uint b) {
 }
 
 #if defined(VKDML_NATIVE_HALF) && !defined(__cplusplus)
-// The driver's own narrowing (AdapterCaps::nativeHalf: llvmpipe on x86-64 with F16C), measured the same as the
-// integer form below on all 2^32 inputs except NaNs (docs/BENCHMARKS.md), pinned by family_cast_test; NaNs are
-// built from the bits, as below.
+// The driver's own narrowing (AdapterCaps::nativeHalf: the device's probe found it giving the integer form's bits at
+// every halfway point and its neighbours; on llvmpipe with F16C measured the same on all 2^32 inputs except NaNs,
+// docs/BENCHMARKS.md, pinned by family_cast_test); NaNs are built from the bits, as below.
 VK_INLINE uint vk_half_bits_from_float(float f) {
     const uint b = floatBitsToUint(f);
     return (b & 0x7fffffffu) > 0x7f800000u ? vk_half_bits_of_nan(b) : packHalf2x16(vec2(f, 0.0)) & 0xffffu;
@@ -55,8 +55,8 @@ VK_INLINE uint vk_half_bits_from_float(float f) {
 #endif
 
 #if defined(VKDML_NATIVE_HALF) && !defined(__cplusplus)
-// The driver's own widening (AdapterCaps::nativeHalf: llvmpipe on x86-64, VCVTPH2PS, measured bit-exact on
-// every pattern by family_cast_test): a widening is exact by definition, so only subnormals and NaNs could differ,
+// The driver's own widening (AdapterCaps::nativeHalf: probed on every finite half; llvmpipe's VCVTPH2PS is also
+// measured bit-exact on every pattern by family_cast_test): a widening is exact by definition, so only subnormals and NaNs could differ,
 // and infinities and NaNs are assembled from the bits here (payload kept, whatever the driver does to a signaling NaN).
 VK_INLINE float vk_float_from_half_bits(uint h) {
     const uint special = ((h & 0x8000u) << 16) | 0x7f800000u | ((h & 0x03ffu) << 13);

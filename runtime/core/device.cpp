@@ -6,11 +6,11 @@
 
 #include "core/binding_table.h"
 #include "core/command_list.h"
+#include "core/device_probes.h"
 #include "core/error.h"
 #include "core/raw_value.h"
 #include "dml/feature_levels.h"
 #include "dml/tensor.h"
-#include "vk/fma_probe.h"
 #include "vk/error.h"
 #include "vk/recording.h"
 
@@ -115,12 +115,13 @@ Device* Device::create(const VKDML_DEVICE_DESC* desc) {
     });
     device->queue_ = std::make_unique<vk::Queue>(*device->ctx_);
     device->chooseFmaForms();
+    device->chooseHalfConversions();
     return device.release();
 }
 
 void Device::chooseFmaForms() {
     const int forced = options_.vulkan.fusedFma;
-    const bool fused = forced != 0 && vk::probeFusedFma(*ctx_, *pipelines_, *queue_);
+    const bool fused = forced != 0 && probeFusedFma(*ctx_, *pipelines_, *queue_);
     std::string choice;
     if (forced == 0) {
         choice = "the forms for an unfused fma() (VKDML_FUSED_FMA=0)";
@@ -138,6 +139,17 @@ void Device::chooseFmaForms() {
         choice = "the forms for an unfused fma()";
     }
     if (debug_) report(VKDML_MESSAGE_SEVERITY_INFO, S_OK, "vkdml: math library: " + choice);
+}
+
+void Device::chooseHalfConversions() {
+    std::string choice = "the integer forms (VKDML_FORCE_INTEGER_HALF=1)";
+    if (!options_.vulkan.forceIntegerHalf) {
+        const bool native = probeNativeHalf(*ctx_, *pipelines_, *queue_);
+        ctx_->setNativeHalf(native);
+        choice = native ? "the driver's own: the probe found them giving the integer forms' bits"
+                        : "the integer forms: the probe found the driver's giving other bits";
+    }
+    if (debug_) report(VKDML_MESSAGE_SEVERITY_INFO, S_OK, "vkdml: fp16 conversions: " + choice);
 }
 
 Device::~Device() {

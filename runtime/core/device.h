@@ -60,6 +60,8 @@ private:
     Device() : Object(ObjectKind::Device) {}
     // The math library's forms for this device's fma() (probed, or forced by VKDML_FUSED_FMA).
     void chooseFmaForms();
+    // The driver's fp16 conversions where the probe finds them exact, else the integer forms.
+    void chooseHalfConversions();
 
     std::unique_ptr<vk::Context> ctx_;
     std::unique_ptr<vk::PipelineStore> pipelines_;

@@ -1,9 +1,6 @@
 #include "vk/context.h"
 
 #include <algorithm>
-#if defined(__x86_64__) || defined(_M_X64)
-#include <cpuid.h>
-#endif
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -15,14 +12,6 @@ namespace vkdml::vk {
 namespace {
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
-
-#if defined(__x86_64__) || defined(_M_X64)
-// CPUID leaf 1, ECX bit 29 (clang 14 has no __builtin_cpu_supports("f16c")).
-bool cpuHasF16c() {
-    unsigned eax, ebx, ecx, edx;
-    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
-}
-#endif
 
 // volk's loader initialisation is process-wide; do it once.
 void initLoader(PFN_vkGetInstanceProcAddr custom) {
@@ -151,8 +140,6 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     caps.denormPreserveFloat32 = caps.hasFloatControls && floatControls.shaderDenormPreserveFloat32;
 #if defined(__x86_64__) || defined(_M_X64)
     caps.exactDivSqrt = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && !options.forceCorrectDivSqrt;
-    caps.nativeHalf = caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE && cpuHasF16c() &&
-                      !options.forceIntegerHalf;
 #endif
     if (caps.hasFloatControls && !options.disableFloatControls) {
         caps.floatControls.signedZeroInfNanPreserve16 = floatControls.shaderSignedZeroInfNanPreserveFloat16;

@@ -55,16 +55,16 @@ struct AdapterCaps {
     // by tests/ops/divsqrt_exact_test.cpp. VKDML_FORCE_CR_DIVSQRT=1 turns it off (tests run the integer path too).
     bool exactDivSqrt = false;
     // fp16 <-> fp32 by the driver's own conversions in vk_float_from_half_bits and vk_half_bits_from_float
-    // (VKDML_NATIVE_HALF): llvmpipe on x86-64 with F16C (VCVTPH2PS, VCVTPS2PH). Widening is bit-exact on all 65536
-    // patterns, narrowing gives the integer form's bits on all 2^32 inputs but NaNs (which are built from the bits);
-    // tests/ops/family_cast_test.cpp pins both. 1.3-2.5x faster fp16 kernels there. VKDML_FORCE_INTEGER_HALF=1 turns
-    // it off (tests run the integer path too).
+    // (VKDML_NATIVE_HALF), where a probe on the device found them giving the integer forms' bits (core/device_probes.h:
+    // every half, every halfway point and its neighbours; llvmpipe with F16C, measured identical on all 2^32 inputs
+    // too, tests/ops/family_cast_test.cpp). 1.3-2.5x faster fp16 kernels on llvmpipe; on GPUs the integer form costs
+    // about 55 integer instructions per element. VKDML_FORCE_INTEGER_HALF=1 turns it off (tests run the integer path).
     bool nativeHalf = false;
     // Kernels move 16-byte vectors of packed tensors as two 64-bit words (ElementwiseProgram::wideWords): llvmpipe,
     // with shaderInt64. Its storage-buffer loads and stores run one component of one lane at a time, so 64-bit
     // components halve their count: ADD f32 1.7x faster. VKDML_FORCE_32BIT_WORDS=1 turns it off (tests run both).
     bool wideWords = false;
-    // fma() is one operation rounded once, as probed on the device when it is created (vk/fma_probe.h; forced by
+    // fma() is one operation rounded once, as probed on the device when it is created (core/device_probes.h; forced by
     // VKDML_FUSED_FMA): kernels then take the math library's VKDML_FUSED_FMA forms (fma Horner polynomials, exact
     // products and residuals in one fma).
     bool fusedFma = false;
@@ -124,6 +124,8 @@ public:
         caps_.emulatedFma = emulated;
         if (emulated) caps_.float64Math = false;
     }
+    // Set once by the device that owns the context, before anything is compiled (probeNativeHalf).
+    void setNativeHalf(bool native) { caps_.nativeHalf = native; }
     // vkQueueSubmit on a shared queue must be externally synchronized.
     std::mutex& queueMutex() { return queueMutex_; }
 

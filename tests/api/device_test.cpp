@@ -208,7 +208,8 @@ std::string mathFormsMessage(const char* forced) {
     desc.MessageUserData = &sink;
     desc.MessageCallback = [](VKDML_MESSAGE_SEVERITY, HRESULT, const char* message, void* user) {
         const std::string text(message);
-        if (text.find("math library") != std::string::npos || text.find("VKDML_FUSED_FMA") != std::string::npos)
+        if (text.find("math library") != std::string::npos || text.find("VKDML_FUSED_FMA") != std::string::npos ||
+            text.find("fp16 conversions") != std::string::npos)
             static_cast<Sink*>(user)->text += text + "\n";
     };
     VkdmlDevice device = nullptr;
@@ -237,4 +238,15 @@ TEST_CASE("the math library's fma forms: probed on the device, forced either way
         CHECK((forced.find("fma() emulated in double") != std::string::npos ||
                forced.find("VKDML_FUSED_FMA=1 ignored") != std::string::npos));
     }
+}
+
+TEST_CASE("fp16 conversions: the driver's own where the device's probe finds them exact, else the integer forms") {
+    const std::string probed = mathFormsMessage(nullptr);
+    INFO(probed);
+    const bool native = probed.find("fp16 conversions: the driver's own") != std::string::npos;
+    CHECK((native || probed.find("fp16 conversions: the integer forms: the probe") != std::string::npos));
+    setenv("VKDML_FORCE_INTEGER_HALF", "1", 1);
+    const std::string forced = mathFormsMessage(nullptr);
+    unsetenv("VKDML_FORCE_INTEGER_HALF");
+    CHECK(forced.find("fp16 conversions: the integer forms (VKDML_FORCE_INTEGER_HALF=1)") != std::string::npos);
 }
