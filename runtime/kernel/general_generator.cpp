@@ -422,7 +422,8 @@ std::string generateGeneralGlsl(const ElementwiseProgram& program) {
         throw std::invalid_argument("too many tensors and attributes for the push constants: " + program.describe());
     std::vector<std::string> roots = {"vk_float_from_half_bits", "vk_half_bits_from_float"};
     for (const std::string& root : programLibraryRoots(program)) roots.push_back(root);
-    return Writer(program).source(std::string(glslSource("vkdml_half.glsl")) + mathLibraryClosure(roots));
+    return Writer(program).source(std::string(glslSource("vkdml_half.glsl")) +
+                                  mathLibraryClosure(roots, program.fusedFma));
 }
 
 bool movesVectors(const ElementwiseProgram& program, uint32_t t) {

@@ -91,8 +91,8 @@ std::string applyFunction(const ElementwiseProgram& program) {
 }
 
 // A file's text with its #include lines replaced by the files (each once); the math library files become the
-// functions `roots` reach, at the place of the first of them.
-void expandInto(std::string& out, std::string_view file, const std::vector<std::string>& roots,
+// functions `roots` reach in the library's form for `fusedFma`, at the place of the first of them.
+void expandInto(std::string& out, std::string_view file, const std::vector<std::string>& roots, bool fusedFma,
                 std::vector<std::string>& included) {
     const std::string_view text = glslSource(file);
     size_t start = 0;
@@ -114,9 +114,9 @@ void expandInto(std::string& out, std::string_view file, const std::vector<std::
         if (seen) continue;
         included.push_back(key);
         if (isMathLibraryFile(name))
-            out += mathLibraryClosure(roots);
+            out += mathLibraryClosure(roots, fusedFma);
         else
-            expandInto(out, name, roots, included);
+            expandInto(out, name, roots, fusedFma, included);
     }
 }
 
@@ -149,9 +149,9 @@ std::string generateGlsl(const ElementwiseProgram& program) {
     if (program.wideWords && (program.walk == Walk::Flat || program.walk == Walk::Rows))
         source += "#define VKDML_WIDE_WORDS\n";
     std::vector<std::string> included;
-    expandInto(source, "elementwise_io.glsl", roots, included);
+    expandInto(source, "elementwise_io.glsl", roots, program.fusedFma, included);
     source += applyFunction(program);
-    expandInto(source, bodyFile(program.walk), roots, included);
+    expandInto(source, bodyFile(program.walk), roots, program.fusedFma, included);
     return source;
 }
 

@@ -59,10 +59,52 @@ std::string definedName(const std::string& code) {
     return words.back();
 }
 
+// `source` with every `#ifdef VKDML_FUSED_FMA` / `#ifndef VKDML_FUSED_FMA` conditional resolved as `fused` says (its
+// directives dropped, the other branch removed), so that a kernel carries, and its closure follows, one form of the
+// library only. Other conditionals stay for glslang.
+std::string resolveFusedFma(const std::string& source, bool fused) {
+    struct Frame {
+        bool ours;
+        bool keeping;
+    };
+    std::vector<Frame> frames;
+    auto emitting = [&] {
+        for (const Frame& f : frames)
+            if (f.ours && !f.keeping) return false;
+        return true;
+    };
+    std::string out;
+    size_t start = 0;
+    while (start < source.size()) {
+        size_t end = source.find('\n', start);
+        if (end == std::string::npos) end = source.size();
+        const std::string line = source.substr(start, end - start);
+        start = end + 1;
+        const std::string t = trimmed(line);
+        const bool ifdef = t == "#ifdef VKDML_FUSED_FMA", ifndef = t == "#ifndef VKDML_FUSED_FMA";
+        if (ifdef || ifndef) {
+            frames.push_back(Frame{true, ifdef == fused});
+            continue;
+        }
+        if (t.rfind("#if", 0) == 0) frames.push_back(Frame{false, true});
+        if (t.rfind("#else", 0) == 0 && !frames.empty() && frames.back().ours) {
+            frames.back().keeping = !frames.back().keeping;
+            continue;
+        }
+        if (t.rfind("#endif", 0) == 0 && !frames.empty()) {
+            const bool ours = frames.back().ours;
+            frames.pop_back();
+            if (ours) continue;
+        }
+        if (emitting()) out += line + "\n";
+    }
+    return out;
+}
+
 class MathLibrary {
 public:
-    MathLibrary() {
-        for (const char* file : kMathFiles) split(std::string(glslSource(file)));
+    explicit MathLibrary(bool fusedFma) {
+        for (const char* file : kMathFiles) split(resolveFusedFma(std::string(glslSource(file)), fusedFma));
         for (size_t i = 0; i < items_.size(); ++i) byName_[items_[i].name].push_back(i);
         for (size_t i = 0; i < items_.size(); ++i)
             for (const std::string& word : identifiers(code_[i])) {
@@ -154,9 +196,9 @@ private:
     std::unordered_map<std::string, std::vector<size_t>> byName_;
 };
 
-const MathLibrary& mathLibrary() {
-    static const MathLibrary library;  // built once, read-only afterwards (thread-safe initialization)
-    return library;
+const MathLibrary& mathLibrary(bool fusedFma) {
+    static const MathLibrary portable(false), fused(true);  // built once, read-only afterwards
+    return fusedFma ? fused : portable;
 }
 
 }  // namespace
@@ -173,10 +215,12 @@ bool isMathLibraryFile(std::string_view name) {
     return false;
 }
 
-std::string mathLibraryClosure(const std::vector<std::string>& roots) { return mathLibrary().closure(roots); }
+std::string mathLibraryClosure(const std::vector<std::string>& roots, bool fusedFma) {
+    return mathLibrary(fusedFma).closure(roots);
+}
 
 bool mathLibraryReaches(const std::vector<std::string>& roots, const std::string& name) {
-    return mathLibrary().reaches(roots, name);
+    return mathLibrary(false).reaches(roots, name);
 }
 
 }  // namespace vkdml::kernel

@@ -24,8 +24,9 @@ std::string_view glslSource(std::string_view name);
 // vkdml_trig_hyperbolic_pow, vkdml_straight, vkdml_activations, vkdml_naive, vkdml_elementwise(64))?
 bool isMathLibraryFile(std::string_view name);
 // The top-level items of those files (in file order) that `roots` (identifiers) reach, with the VK_INLINE default
-// they rely on; the files' include guards are dropped.
-std::string mathLibraryClosure(const std::vector<std::string>& roots);
+// they rely on; the files' include guards are dropped. Only the library's form for `fusedFma` is kept (the
+// VKDML_FUSED_FMA conditionals resolved), so the closure neither follows nor carries the other form's helpers.
+std::string mathLibraryClosure(const std::vector<std::string>& roots, bool fusedFma = false);
 // Does the closure of `roots` hold the item `name` (a function, struct or constant of those files)?
 bool mathLibraryReaches(const std::vector<std::string>& roots, const std::string& name);
 

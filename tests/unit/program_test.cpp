@@ -148,6 +148,25 @@ TEST_CASE("math library cut: a kernel carries what its calls reach and nothing e
     CHECK_THROWS_AS(kernel::glslSource("no_such_file.glsl"), std::invalid_argument);
 }
 
+TEST_CASE("math library cut: one form of the library per kernel, portable or fused-fma") {
+    // vk_two_prod is a Veltkamp split without VKDML_FUSED_FMA and one fma with it: each cut carries its own helper
+    // only, and no VKDML_FUSED_FMA conditional is left for glslang.
+    const std::string portable = kernel::mathLibraryClosure({"vk_two_prod"});
+    const std::string fused = kernel::mathLibraryClosure({"vk_two_prod"}, true);
+    CHECK(contains(portable, "vk_split("));
+    CHECK_FALSE(contains(portable, "vk_fma("));
+    CHECK(contains(fused, "vk_fma("));
+    CHECK_FALSE(contains(fused, "vk_split("));
+    // vk_fma keeps its own VKDML_EMULATED_FMA conditional (a different macro, left to glslang).
+    CHECK(contains(fused, "#ifdef VKDML_EMULATED_FMA"));
+    for (const std::string* cut : {&portable, &fused}) {
+        CHECK_FALSE(contains(*cut, "#ifdef VKDML_FUSED_FMA"));
+        CHECK_FALSE(contains(*cut, "#ifndef VKDML_FUSED_FMA"));
+        CHECK_FALSE(contains(*cut, "float vk_m_ldexp("));  // not reached from vk_two_prod in either form
+    }
+    CHECK(contains(kernel::mathLibraryClosure({"vk_act_gelu"}, true), "vk_fma("));
+}
+
 TEST_CASE("GLSL generator: storage defines, the program as vkdml_apply, the walk's body, no #include left") {
     const std::string flat = kernel::generateGlsl(celuProgram(Walk::Flat));
     CHECK(flat.rfind("#version 450\n", 0) == 0);

@@ -76,7 +76,7 @@ private:
 
     void library() {
         out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
-        out_ += kernel::mathLibraryClosure(kernel::fusedActivationRoots(p_.fused));
+        out_ += kernel::mathLibraryClosure(kernel::fusedActivationRoots(p_.fused), s_.fusedFma);
     }
 
     void load(Slot slot, const char* name) {

@@ -93,7 +93,7 @@ private:
         }
         for (const std::string& root : neighbourRoots(p_)) roots.push_back(root);
         out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
-        out_ += kernel::mathLibraryClosure(roots);
+        out_ += kernel::mathLibraryClosure(roots, s_.fusedFma);
     }
 
     // loadIn(i) for the input (its value type), loadScale(i) / loadBias(i) as floats,

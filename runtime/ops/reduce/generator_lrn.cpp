@@ -37,7 +37,8 @@ std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape) {
     out += "layout(std430, binding = 0) readonly buffer T0 { uint t0[]; };\n"
            "layout(std430, binding = 1) buffer T1 { uint t1[]; };\n";
     out += std::string(kernel::glslSource("vkdml_half.glsl"));
-    out += kernel::mathLibraryClosure({"vk_f2", "vk_two_sum", "vk_pow", "vk_div_cr", "vk_m_isnan", "vk_m_isinf"});
+    out += kernel::mathLibraryClosure({"vk_f2", "vk_two_sum", "vk_pow", "vk_div_cr", "vk_m_isnan", "vk_m_isinf"},
+                                      shape.fusedFma);
     out += "float loadIn(uint i) { return " + loadExpr(type, "t0") + "; }\n";
     if (type == DML_TENSOR_DATA_TYPE_FLOAT32) {
         out += "void store(uint i, float v) { t1[i] = floatBitsToUint(v); }\n";
