@@ -203,16 +203,31 @@ VK_INLINE vk_f2 vk_m_cos_pair(float rh, float rl) {
     return o;
 #endif
 }
+// The fused forms' quotient (nh + nl) / (dh + dl) = q0 + res * rc: q0 = nh (1/dh) from one reciprocal rc, res the
+// residual (nh + nl) - q0 (dh + dl) by fma (exact to 2^-24 of itself). Shared by vk_m_div_pair and vk_m_div2.
+struct vk_m_div_step {
+    float q0;
+    float rc;
+    float res;
+};
+VK_INLINE vk_m_div_step vk_m_div_residual(float nh, float nl, float dh, float dl) {
+    precise float rc = 1.0f / dh;
+    precise float q0 = nh * rc;
+    precise float res0 = vk_fma(-q0, dh, nh);
+    precise float res = vk_fma(-q0, dl, res0 + nl);
+    vk_m_div_step o;
+    o.q0 = q0;
+    o.rc = rc;
+    o.res = res;
+    return o;
+}
 // (nh + nl) / (dh + dl) for normal dh with |dl| <= ulp(dh): (nh + nl)/dh refined, then times (1 - dl/dh).
 VK_INLINE float vk_m_div_pair(float nh, float nl, float dh, float dl) {
 #ifdef VKDML_FUSED_FMA
     // normal dh, |dh| <= 1 here. q0 = nh / dh to ~3 ULP from one reciprocal, then one residual step: the residual is
     // exact to 2^-24 of itself, its quotient by the reciprocal exact to 2^-21, so about 2^-44 before the last rounding.
-    precise float rc = 1.0f / dh;
-    precise float q0 = nh * rc;
-    precise float res = vk_fma(-q0, dh, nh);
-    res = vk_fma(-q0, dl, res + nl);
-    precise float r = vk_fma(res, rc, q0);
+    vk_m_div_step s = vk_m_div_residual(nh, nl, dh, dl);
+    precise float r = vk_fma(s.res, s.rc, s.q0);
     return r;
 #else
     vk_f2 q = vk_div_hl(nh, nl, dh);
@@ -296,11 +311,9 @@ const float VK_M_LN2_F_LO = -1.90465421e-09f;
 // vk_div_hl's 2^-44.
 VK_INLINE vk_f2 vk_m_div2(float nh, float nl, float dh, float dl) {
 #ifdef VKDML_FUSED_FMA
-    precise float rc = 1.0f / dh;
-    precise float q0 = nh * rc;
-    precise float res = vk_fma(-q0, dh, nh);
-    res = vk_fma(-q0, dl, res + nl);
-    return vk_fast_two_sum(q0, res * rc);
+    vk_m_div_step s = vk_m_div_residual(nh, nl, dh, dl);
+    precise float lo = s.res * s.rc;
+    return vk_fast_two_sum(s.q0, lo);
 #else
     vk_f2 q = vk_div_hl(nh, nl, dh);
     precise float lo = q.lo - q.hi * (dl / dh);
