@@ -249,6 +249,12 @@ void Device::checkFeatureSupport(uint32_t feature, UINT querySize, const void* q
 
 void Device::adapterInfo(VKDML_ADAPTER_INFO* info) const { fillAdapterInfo(ctx_->caps(), info); }
 
+uint64_t Device::maxBindingBytes() const {
+    uint64_t maxRange = std::min<uint64_t>(ctx_->limits().maxStorageBufferRange, 0xFFFFFFF0ull);
+    if (options_.maxBindingBytes) maxRange = std::min(maxRange, options_.maxBindingBytes);
+    return maxRange;
+}
+
 uint64_t Device::execute(const std::vector<CommandList*>& lists) {
     std::vector<VkCommandBuffer> buffers;
     buffers.reserve(lists.size());

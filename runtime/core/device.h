@@ -36,6 +36,9 @@ public:
     const Options& options() const { return options_; }
     Options& options() { return options_; }
     bool debug() const { return debug_; }
+    // The most bytes one storage-buffer binding may span: maxStorageBufferRange, below 4 GiB, or less where the test
+    // option Options::maxBindingBytes says so.
+    uint64_t maxBindingBytes() const;
 
     void report(VKDML_MESSAGE_SEVERITY severity, HRESULT hr, const std::string& message);
     // DXGI_ERROR_DEVICE_REMOVED once removed; every later call on the device or its children fails with it.

@@ -11,8 +11,7 @@ namespace vkdml::ops {
 
 void requireWholeBinding(Device& device, uint64_t totalBytes, const std::string& operatorName) {
     const vk::Context& ctx = device.context();
-    uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
-    if (uint64_t forced = device.options().maxBindingBytes) maxRange = std::min(maxRange, forced);
+    const uint64_t maxRange = device.maxBindingBytes();
     const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
     if (totalBytes + alignment > maxRange)
         fail(E_NOTIMPL, operatorName + ": a " + std::to_string(totalBytes) + "-byte tensor; vkdml binds each of its "

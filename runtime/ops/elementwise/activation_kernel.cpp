@@ -8,6 +8,7 @@
 #include "core/buffer.h"
 #include "core/device.h"
 #include "core/error.h"
+#include "ops/elementwise/chunk_dispatch.h"
 #include "ops/elementwise/pipelines.h"
 
 namespace vkdml::elementwise {
@@ -37,35 +38,25 @@ ActivationKernel::ActivationKernel(Device& device, const dml::OperatorInfo& info
     // Two-input kernels and the 64-bit copies come in the strided form only.
     if (plan_.tensorCount > 2 || plan_.elementBytes == 8) plan_.contiguous = false;
 
-    const vk::Context& ctx = device.context();
-    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
-    uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
-    if (uint64_t forced = device.options().maxBindingBytes) maxRange = std::min(maxRange, forced);  // tests
-    require(maxRange > 2 * alignment + 64, "internal: maxStorageBufferRange too small");
     const bool half = dataType == DML_TENSOR_DATA_TYPE_FLOAT16;
     // vkdml-bench's baseline: the plain one-vec4-per-invocation kernel with the driver's math (packed fp32 only).
     naive_ = plan_.contiguous && !half && plan_.elementCount % 4 == 0 && device.options().benchNaiveKernels;
 
-    ChunkLimits limits;
-    limits.maxSpanBytes = (maxRange - alignment) & ~uint64_t(15);  // room to round a binding offset down
-    limits.maxElements = uint64_t(1) << 31;
+    const vk::Context& ctx = device.context();
+    ChunkLimits limits = deviceChunkLimits(device);
+    const uint64_t vector = 16 / plan_.elementBytes;
     // The flat kernels run one 16-byte vector per invocation (plus one for the tail): the grid must hold them all.
-    if (plan_.contiguous)
-        limits.maxElements = (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().defaultWorkgroupSize() -
-                              1) * (16 / plan_.elementBytes);
+    if (plan_.contiguous) limits.maxElements = flatGridElements(device, vector, 1);
     // Strided plans whose rows are whole 16-byte vectors in every tensor run the rows kernel (one vector per
     // invocation, no grid-stride loop): the grid must hold every vector of a chunk too.
     rows_ = !plan_.contiguous && !naive_ && float32or16 && plan_.tensorCount == 2 && rowsAreVectors(plan_);
-    if (rows_)
-        limits.maxElements = std::min<uint64_t>(limits.maxElements, uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) *
-                                                                        device.pipelines().defaultWorkgroupSize() *
-                                                                        (16 / plan_.elementBytes));
-    limits.contiguousGranule = 16 / plan_.elementBytes;
+    if (rows_) limits.maxElements = std::min(limits.maxElements, flatGridElements(device, vector, 0));
+    limits.contiguousGranule = static_cast<uint32_t>(vector);
     limits.maxRank = KernelParams::maxRank(plan_.tensorCount);
     chunks_ = splitIntoChunks(plan_, limits);
 
     if (naive_) vectorElements_ = 4;
-    else if (plan_.contiguous) vectorElements_ = 16 / plan_.elementBytes;
+    else if (plan_.contiguous) vectorElements_ = static_cast<uint32_t>(vector);
     const kernel::Walk walk = naive_ ? kernel::Walk::Naive : plan_.contiguous ? kernel::Walk::Flat : kernel::Walk::Strided;
     const LoweredKernel lowered = lowerElementwise(info, target, walk);
     // What every dispatch of this operator passes alike: attributes and strides (chunks add sizes and bases).
@@ -82,7 +73,6 @@ ActivationKernel::ActivationKernel(Device& device, const dml::OperatorInfo& info
         // The rows kernel sees sizes, strides and bases in vectors; chunks that are not whole vectors (tiles of
         // huge rows) fall back to the strided kernel.
         rowsParams_ = params_;
-        const uint32_t vector = 16 / plan_.elementBytes;
         for (uint32_t t = 0; t < tensorCount; ++t)
             for (uint32_t d = 0; d < std::min(plan_.rank, KernelParams::maxRank(tensorCount)); ++d)
                 rowsParams_.stride(tensorCount, t, d) = d == 0 ? 1u : static_cast<uint32_t>(plan_.strides[t][d] / vector);
@@ -105,8 +95,8 @@ ActivationKernel::ActivationKernel(Device& device, const dml::OperatorInfo& info
 
 void ActivationKernel::record(vk::Recording& recording, const ops::KernelBuffers& buffers) const {
     const vk::Context& ctx = context_;
-    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
-    const uint32_t eb = plan_.elementBytes;
+    const uint64_t alignment = bindingAlignment(ctx);
+    const uint32_t bits = plan_.elementBytes * 8;
     const uint32_t workgroup = pipeline_->workgroupSize;
     const uint64_t groupCap = std::min<uint64_t>(
         ctx.limits().maxComputeWorkGroupCount[0],
@@ -118,7 +108,7 @@ void ActivationKernel::record(vk::Recording& recording, const ops::KernelBuffers
     const uint32_t tensorCount = plan_.tensorCount;
     KernelParams params;
     vk::BoundBuffer bound[kMaxPlanTensors];
-    const uint32_t vector = 16 / eb;
+    const uint32_t vector = 16 / plan_.elementBytes;
     // One dispatch of `count` elements starting `skip` elements into the chunk (skip > 0 only in contiguous chunks);
     // the rows kernel counts in vectors.
     auto dispatchPart = [&](const Chunk& chunk, uint64_t skip, uint64_t count, const vk::PipelineRef& pipeline,
@@ -127,20 +117,11 @@ void ActivationKernel::record(vk::Recording& recording, const ops::KernelBuffers
         const uint32_t unit = rows ? vector : 1;
         uint32_t bases[kMaxPlanTensors] = {};
         for (uint32_t t = 0; t < tensorCount; ++t) {
-            const BoundBuffer& b = *tensors[t];
-            const uint64_t start = b.offset + (chunk.firstElement[t] + skip) * eb;
             const uint64_t span = skip == 0 && count == chunk.count ? chunk.spanElements[t] : count;
-            // Kernels read and write elements narrower than 32 bits through the 32-bit words holding them, so the
-            // range ends on a word boundary. That stays inside the tensor: the binding offset is 16-byte aligned and
-            // DMLCalcBufferTensorSize rounds up to 4 bytes.
-            const uint64_t end = (start + span * eb + 3) & ~uint64_t(3);
-            const uint64_t aligned = start - start % alignment;
-            // Proven at compile time (requireChunksInside): the chunk lies inside the tensor; and by the binding
-            // table: the tensor inside its binding.
-            assert(b.offset % 4 == 0 && end <= b.offset + totals_[t] && b.offset + totals_[t] <= b.buffer->size());
-            bound[t].range = {b.buffer->handle(), aligned, end - aligned};
-            bound[t].written = t == 0;
-            bases[t] = static_cast<uint32_t>((start - aligned) / eb / unit);
+            const ChunkBinding b = bindChunk(*tensors[t], chunk.firstElement[t] + skip, span, bits, bits * unit,
+                                             totals_[t], alignment, t == 0);
+            bound[t] = b.binding;
+            bases[t] = b.base;
         }
         params.count = static_cast<uint32_t>(count / unit);
         params.rank = chunk.rank;
@@ -170,14 +151,10 @@ void ActivationKernel::record(vk::Recording& recording, const ops::KernelBuffers
             dispatchPart(chunk, 0, chunk.count, whole ? rowsPipeline_ : pipeline_, whole);
             continue;
         }
-        const uint64_t tail = chunk.count % vectorElements_;
-        if (!tailPipeline_ || tail == 0 || tail == chunk.count) {
-            dispatchPart(chunk, 0, chunk.count, tail != 0 && tailPipeline_ ? tailPipeline_ : pipeline_, false);
-            continue;
-        }
         // CPU devices: the whole vectors, then the tail on its own, each kernel without the other's branch.
-        dispatchPart(chunk, 0, chunk.count - tail, pipeline_, false);
-        dispatchPart(chunk, chunk.count - tail, tail, tailPipeline_, false);
+        forEachPart(chunk.count, vectorElements_, tailPipeline_ != nullptr, [&](uint64_t skip, uint64_t count, bool tail) {
+            dispatchPart(chunk, skip, count, tail ? tailPipeline_ : pipeline_, false);
+        });
     }
 }
 

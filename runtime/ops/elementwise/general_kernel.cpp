@@ -7,6 +7,7 @@
 #include "core/buffer.h"
 #include "core/device.h"
 #include "core/error.h"
+#include "ops/elementwise/chunk_dispatch.h"
 #include "ops/elementwise/pipelines.h"
 #include "ops/elementwise/kernel_params.h"
 #include "kernel/general_generator.h"
@@ -123,22 +124,13 @@ GeneralKernel::GeneralKernel(Device& device, const std::vector<dml::TensorLayout
     if (main_.layout.maxRank == 0 || fallback_.layout.maxRank == 0)
         fail(E_NOTIMPL, program.label + ": too many tensors for one kernel's push constants");
 
-    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
-    uint64_t maxRange = std::min<uint64_t>(ctx.limits().maxStorageBufferRange, 0xFFFFFFF0ull);
-    if (uint64_t forced = device.options().maxBindingBytes) maxRange = std::min(maxRange, forced);  // tests
-    require(maxRange > 2 * alignment + 64, "internal: maxStorageBufferRange too small");
-    ChunkLimits limits;
-    limits.maxSpanBytes = (maxRange - alignment) & ~uint64_t(15);
-    limits.maxElements = uint64_t(1) << 31;
-    limits.contiguousGranule = 16;
+    ChunkLimits limits = deviceChunkLimits(device);
     limits.maxRank = std::min(main_.layout.maxRank, fallback_.layout.maxRank);
     const bool linear = main_.program.walk == Walk::Linear;
     if (linear) {
         // One invocation per quad: the grid must hold them all.
         plan_.contiguous = true;
-        limits.maxElements = std::min<uint64_t>(
-            limits.maxElements,
-            (uint64_t(ctx.limits().maxComputeWorkGroupCount[0]) * device.pipelines().defaultWorkgroupSize() - 1) * 4);
+        limits.maxElements = std::min(limits.maxElements, flatGridElements(device, 4, 1));
     }
     chunks_ = splitIntoChunks(plan_, limits);
     // Every chunk of a non-linear walk has this rank (outer dimensions beyond it are fixed per chunk).
@@ -231,7 +223,7 @@ void GeneralKernel::record(vk::Recording& recording, const ops::KernelBuffers& b
 
 void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* bound) const {
     const vk::Context& ctx = recording.context();
-    const uint64_t alignment = std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 4);
+    const uint64_t alignment = bindingAlignment(ctx);
     const uint64_t groupsPerRow = std::min<uint64_t>(ctx.limits().maxComputeWorkGroupCount[0], 65535);
     const uint32_t tensorCount = plan_.tensorCount;
 
@@ -242,20 +234,13 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
         uint32_t words[kernel::kGeneralParamWords] = {};
         vk::BoundBuffer ranges[kMaxBindings];
         for (uint32_t t = 0; t < tensorCount; ++t) {
-            const BoundBuffer& b = *bound[t];
             const uint32_t bits = plan_.tensorBits[t];
             const bool broadcast = variant.program.access[t] == Access::Broadcast;
             const uint64_t first = chunk.firstElement[t] + (broadcast ? 0 : skip);
             const uint64_t span = broadcast || (skip == 0 && count == chunk.count) ? chunk.spanElements[t] : count;
-            // The bytes holding elements first .. first + span - 1 (a 4-bit element may start mid-byte).
-            const uint64_t start = b.offset + first * bits / 8;
-            // Elements narrower than 32 bits are read and written through their words: the range ends on one.
-            const uint64_t end = (b.offset + ((first + span) * bits + 7) / 8 + 3) & ~uint64_t(3);
-            const uint64_t aligned = start - start % alignment;
-            assert(b.offset % 4 == 0 && end <= b.offset + totals_[t] && b.offset + totals_[t] <= b.buffer->size());
-            ranges[t].range = {b.buffer->handle(), aligned, end - aligned};
-            ranges[t].written = t < outputCount_;
-            words[layout.bases + t] = static_cast<uint32_t>(((start - aligned) * 8 + first * bits % 8) / bits);
+            const ChunkBinding b = bindChunk(*bound[t], first, span, bits, bits, totals_[t], alignment, t < outputCount_);
+            ranges[t] = b.binding;
+            words[layout.bases + t] = b.base;
         }
         words[kernel::GeneralParamsLayout::kCount] = static_cast<uint32_t>(count);
         words[kernel::GeneralParamsLayout::kRank] = chunk.rank;
@@ -295,13 +280,9 @@ void GeneralKernel::record(vk::Recording& recording, const BoundBuffer* const* b
     for (size_t i = 0; i < chunks_.size(); ++i) {
         const Chunk& chunk = chunks_[i];
         const Variant& variant = useFallback_[i] ? fallback_ : main_;
-        if (!variant.tailPipeline) {
-            dispatch(chunk, variant, variant.pipeline, 0, chunk.count);
-            continue;
-        }
-        const uint64_t tail = chunk.count % 4;
-        if (chunk.count > tail) dispatch(chunk, variant, variant.pipeline, 0, chunk.count - tail);
-        if (tail) dispatch(chunk, variant, variant.tailPipeline, chunk.count - tail, tail);
+        forEachPart(chunk.count, 4, variant.tailPipeline != nullptr, [&](uint64_t skip, uint64_t count, bool tail) {
+            dispatch(chunk, variant, tail ? variant.tailPipeline : variant.pipeline, skip, count);
+        });
     }
 }
 
