@@ -109,8 +109,12 @@ TEST_CASE("ranks 1..8: packed, padded, permuted, broadcast and in-place layouts"
 TEST_CASE("whole-vector rows layouts: padded, broadcast, permuted outer dimensions, in place, long rows") {
     TestDevice device;
     uint32_t seed = 77;
+    // Sanitizer builds (denseStride() > 1): each activation in one of the two types, alternating.
+    uint32_t pair = 0;
     for (const auto& op : kAllActivations)
         for (auto type : kTypes) {
+            const uint32_t k = pair++;
+            if (denseStride() > 1 && (k + k / 2) % 2 == 0) continue;
             const std::string base = std::string(op.name) + " " + typeName(type) + " rows";
             ActivationCase padded;
             padded.dataType = type;
