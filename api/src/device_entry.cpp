@@ -59,6 +59,13 @@ VKDML_API HRESULT vkdmlGetDeviceRemovedReason(VkdmlDevice device) {
     return d ? d->removedReason() : E_INVALIDARG;
 }
 
+VKDML_API HRESULT vkdmlSetMessageCallback(VkdmlDevice device, VKDML_MESSAGE_CALLBACK callback, void* userData) {
+    Device* d = as<Device>(device);
+    if (!d) return E_INVALIDARG;
+    d->setMessageCallback(callback, userData);
+    return S_OK;
+}
+
 VKDML_API HRESULT vkdmlGetAdapterInfo(VkdmlDevice device, VKDML_ADAPTER_INFO* info) {
     if (!info) return E_POINTER;
     *info = {};

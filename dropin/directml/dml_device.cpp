@@ -20,7 +20,7 @@ DmlDevice::~DmlDevice() {
 }
 
 void* DmlDevice::findInterface(REFIID riid) {
-    void* found = answer<IDMLDevice1, IDMLDevice, IDMLObject, IVkdmlDmlImplementation>(riid);
+    void* found = answer<IDMLDevice1, IDMLDevice, IDMLObject, IVkdmlDmlImplementation, IVkdmlDmlDevice>(riid);
     if (!found && isDebug()) found = answer<IDMLDebugDevice>(riid);
     return found;
 }

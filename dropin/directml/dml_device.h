@@ -1,4 +1,5 @@
-// IDMLDevice1 (with IDMLDevice, IDMLObject) and IDMLDebugDevice over the vkdml device behind an ID3D12Device. One per
+// IDMLDevice1 (with IDMLDevice, IDMLObject), IDMLDebugDevice and IVkdmlDmlDevice over the vkdml device behind an
+// ID3D12Device. One per
 // DMLCreateDevice call; every object it creates holds a reference to it.
 #pragma once
 
@@ -6,10 +7,11 @@
 #include <string>
 
 #include "dml_object.h"
+#include "vkdml_directml.h"
 
 namespace vkdml::dropin {
 
-class DmlDevice final : public DmlObject<IDMLDevice1, IDMLDebugDevice> {
+class DmlDevice final : public DmlObject<IDMLDevice1, IDMLDebugDevice, IVkdmlDmlDevice> {
 public:
     // d3d12Device and vkdmlDevice: borrowed here, each referenced by the device for its lifetime.
     DmlDevice(ID3D12Device* d3d12Device, VkdmlDevice vkdmlDevice, DML_CREATE_DEVICE_FLAGS flags);
@@ -36,6 +38,9 @@ public:
                                            void** ppv) override;
     // IDMLDebugDevice (answered by devices created with DML_CREATE_DEVICE_FLAG_DEBUG)
     void STDMETHODCALLTYPE SetMuteDebugOutput(BOOL mute) override;
+    // IVkdmlDmlDevice (vkdml_directml.h)
+    VkdmlDevice STDMETHODCALLTYPE GetVkdmlDevice() override { return vkdml_; }
+    HRESULT STDMETHODCALLTYPE CreateOperatorFromVkdml(VkdmlOperator op, REFIID riid, void** ppv) override;
 
     VkdmlDevice vkdml() const { return vkdml_; }
     bool isDebug() const { return (static_cast<UINT>(flags_) & DML_CREATE_DEVICE_FLAG_DEBUG) != 0; }

@@ -46,6 +46,16 @@ HRESULT STDMETHODCALLTYPE DmlDevice::CreateOperator(const DML_OPERATOR_DESC* des
     return deliver(*this, method, new DmlOperator(*this, op), riid, ppv);
 }
 
+HRESULT STDMETHODCALLTYPE DmlDevice::CreateOperatorFromVkdml(VkdmlOperator op, REFIID riid, void** ppv) {
+    const char* method = "IVkdmlDmlDevice::CreateOperatorFromVkdml";
+    if (ppv) *ppv = nullptr;
+    if (FAILED(removedStatus())) return DXGI_ERROR_DEVICE_REMOVED;
+    if (!op) return report(E_INVALIDARG, std::string(method) + ": op is NULL");
+    if (!ppv) return report(E_POINTER, std::string(method) + ": ppv is NULL");
+    vkdmlAddRef(op);
+    return deliver(*this, method, new DmlOperator(*this, op), riid, ppv);
+}
+
 HRESULT STDMETHODCALLTYPE DmlDevice::CompileOperator(IDMLOperator* op, DML_EXECUTION_FLAGS flags, REFIID riid,
                                                      void** ppv) {
     const char* method = "IDMLDevice::CompileOperator";

@@ -166,12 +166,21 @@ Device::~Device() {
 }
 
 void Device::report(VKDML_MESSAGE_SEVERITY severity, HRESULT hr, const std::string& message) {
-    if (callback_) callback_(severity, hr, message.c_str(), callbackUserData_);
+    {
+        std::lock_guard<std::recursive_mutex> lock(callbackMutex_);
+        if (callback_) callback_(severity, hr, message.c_str(), callbackUserData_);
+    }
     if (debug_) {
         static const char* const levels[] = {"error", "warning", "info"};
         std::fprintf(stderr, "vkdml %s (0x%08X): %s\n", levels[std::min<int>(severity, 2)], unsigned(hr),
                      message.c_str());
     }
+}
+
+void Device::setMessageCallback(VKDML_MESSAGE_CALLBACK callback, void* userData) {
+    std::lock_guard<std::recursive_mutex> lock(callbackMutex_);
+    callback_ = callback;
+    callbackUserData_ = userData;
 }
 
 void Device::throwIfRemoved() const {

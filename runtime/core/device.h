@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,7 @@ public:
     uint64_t maxBindingBytes() const;
 
     void report(VKDML_MESSAGE_SEVERITY severity, HRESULT hr, const std::string& message);
+    void setMessageCallback(VKDML_MESSAGE_CALLBACK callback, void* userData);
     // DXGI_ERROR_DEVICE_REMOVED once removed; every later call on the device or its children fails with it.
     void throwIfRemoved() const;
     void markRemoved(HRESULT reason);
@@ -71,6 +73,7 @@ private:
     std::unique_ptr<vk::Queue> queue_;
     DML_FEATURE_LEVEL featureLevel_ = DML_FEATURE_LEVEL_6_4;
     bool debug_ = false;
+    std::recursive_mutex callbackMutex_;  // report() runs on any thread; setMessageCallback replaces the callback
     VKDML_MESSAGE_CALLBACK callback_ = nullptr;
     void* callbackUserData_ = nullptr;
     std::atomic<HRESULT> removedReason_{S_OK};

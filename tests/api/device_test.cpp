@@ -250,3 +250,28 @@ TEST_CASE("fp16 conversions: the driver's own where the device's probe finds the
     unsetenv("VKDML_FORCE_INTEGER_HALF");
     CHECK(forced.find("fp16 conversions: the integer forms (VKDML_FORCE_INTEGER_HALF=1)") != std::string::npos);
 }
+
+TEST_CASE("vkdmlSetMessageCallback replaces the callback; NULL stops the messages") {
+    std::vector<std::string> first, second;
+    auto collect = [](VKDML_MESSAGE_SEVERITY, HRESULT hr, const char* message, void* sink) {
+        if (hr != S_OK) static_cast<std::vector<std::string>*>(sink)->push_back(message);
+    };
+    VKDML_DEVICE_DESC desc{};
+    desc.AdapterIndex = VKDML_ADAPTER_INDEX_DEFAULT;
+    desc.MessageCallback = collect;
+    desc.MessageUserData = &first;
+    VkdmlDevice device = nullptr;
+    REQUIRE(vkdmlCreateDevice(&desc, &device) == S_OK);
+    VkdmlOperator op = nullptr;
+    DML_OPERATOR_DESC empty{DML_OPERATOR_ACTIVATION_RELU, nullptr};
+    CHECK(vkdmlCreateOperator(device, &empty, &op) == E_INVALIDARG);
+    CHECK(first.size() == 1);
+    CHECK(vkdmlSetMessageCallback(device, collect, &second) == S_OK);
+    CHECK(vkdmlCreateOperator(device, &empty, &op) == E_INVALIDARG);
+    CHECK(first.size() == 1);
+    CHECK(second.size() == 1);
+    CHECK(vkdmlSetMessageCallback(device, nullptr, nullptr) == S_OK);
+    CHECK(vkdmlCreateOperator(device, &empty, &op) == E_INVALIDARG);
+    CHECK(second.size() == 1);
+    CHECK(vkdmlRelease(device) == 0);
+}

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "data_type_names.h"
+#include "runner_backend.h"
 #include "family_runner.h"
 #include "reference_reduce.h"
 
@@ -218,20 +219,15 @@ std::vector<std::vector<uint8_t>> runTraining(TestDevice& device, const Training
     HRESULT hr = createTraining(device, s, t, op.put());
     CHECK_MESSAGE(hr == S_OK, label << ": vkdmlCreateOperator: " << device.lastError());
     if (hr != S_OK) return {};
-    RunnerCompiled runner;
+    std::unique_ptr<RunnerBackend> backend = makeRunnerBackend(device);
     std::vector<bool> present;
     for (const auto& x : t.inputs) present.push_back(!x.absent);
-    hr = compileForRunner(device, op, DML_EXECUTION_FLAG_NONE, present, runner, 3);
-    CHECK_MESSAGE(hr == S_OK, label << ": " << runner.call << ": " << device.lastError());
+    hr = backend->compile(op, DML_EXECUTION_FLAG_NONE, present, 3);
+    CHECK_MESSAGE(hr == S_OK, label << ": " << backend->failedCall() << ": " << device.lastError());
     if (hr != S_OK) return {};
-    Owned<VkdmlDispatchable> init;
-    VkdmlDispatchable targets[] = {runner.compiled};
-    REQUIRE(vkdmlCreateOperatorInitializer(device, 1, targets, init.put()) == S_OK);
-    const DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(runner.compiled);
-    const DML_BINDING_PROPERTIES initProps = vkdmlGetBindingProperties(init);
 
     struct Placed {
-        Owned<VkdmlBuffer> buffer;
+        size_t buffer = 0;
         std::vector<uint8_t> image;
         uint64_t bytes = 0;
     };
@@ -240,47 +236,21 @@ std::vector<std::vector<uint8_t>> runTraining(TestDevice& device, const Training
         p.bytes = x.bytes();
         p.image.assign(p.bytes + 2 * kPad, kCanary);
         if (input) std::copy(x.memory.begin(), x.memory.end(), p.image.begin() + kPad);
-        REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, p.image.size(), p.buffer.put()) == S_OK);
-        device.upload(p.buffer, 0, p.image.data(), p.image.size());
+        p.buffer = backend->createBuffer(p.image);
         return p;
     };
     std::vector<Placed> ins, outs;
-    for (const auto& x : t.inputs) ins.push_back(x.absent ? Placed{} : place(x, true));
-    for (const auto& x : t.outputs) outs.push_back(place(x, false));
-    Owned<VkdmlBuffer> temporary, initTemporary;
-    auto bindTemporary = [&](VkdmlBindingTable table, uint64_t size, Owned<VkdmlBuffer>& buffer) {
-        if (size == 0) return vkdmlBindTemporaryResource(table, nullptr);
-        REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, size, buffer.put()) == S_OK);
-        DML_BUFFER_BINDING b{buffer.get(), 0, size};
-        DML_BINDING_DESC d{DML_BINDING_TYPE_BUFFER, &b};
-        return vkdmlBindTemporaryResource(table, &d);
-    };
-    Owned<VkdmlBindingTable> initTable, table;
-    REQUIRE(vkdmlCreateBindingTable(device, init, initTable.put()) == S_OK);
-    REQUIRE(bindTemporary(initTable, initProps.TemporaryResourceSize, initTemporary) == S_OK);
-    REQUIRE(vkdmlCreateBindingTable(device, runner.compiled, table.put()) == S_OK);
-    std::vector<DML_BUFFER_BINDING> inBindings(ins.size()), outBindings(outs.size());
-    std::vector<DML_BINDING_DESC> inDescs(ins.size()), outDescs(outs.size());
-    for (size_t i = 0; i < ins.size(); ++i) {
-        inBindings[i] = {ins[i].buffer.get(), kPad, ins[i].bytes};
-        inDescs[i] = t.inputs[i].absent ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr}
-                                        : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &inBindings[i]};
+    std::vector<RunnerRange> inRanges, outRanges;
+    for (const auto& x : t.inputs) {
+        ins.push_back(x.absent ? Placed{} : place(x, true));
+        inRanges.push_back({ins.back().buffer, kPad, ins.back().bytes, !x.absent});
     }
-    for (size_t o = 0; o < outs.size(); ++o) {
-        outBindings[o] = {outs[o].buffer.get(), kPad, outs[o].bytes};
-        outDescs[o] = {DML_BINDING_TYPE_BUFFER, &outBindings[o]};
+    for (const auto& x : t.outputs) {
+        outs.push_back(place(x, false));
+        outRanges.push_back({outs.back().buffer, kPad, outs.back().bytes});
     }
-    REQUIRE(bindRunnerInputs(runner, table, inDescs) == S_OK);
-    REQUIRE(vkdmlBindOutputs(table, UINT(outDescs.size()), outDescs.data()) == S_OK);
-    REQUIRE(bindTemporary(table, props.TemporaryResourceSize, temporary) == S_OK);
-    REQUIRE(vkdmlBindPersistentResource(table, nullptr) == S_OK);
-    HRESULT initHr = S_OK, dispatchHr = S_OK;
-    device.run([&](VkdmlCommandList list) {
-        initHr = vkdmlRecordDispatch(list, init, initTable);
-        if (initHr == S_OK) dispatchHr = vkdmlRecordDispatch(list, runner.compiled, table);
-    });
-    REQUIRE(initHr == S_OK);
-    REQUIRE(dispatchHr == S_OK);
+    hr = backend->execute(inRanges, outRanges);
+    REQUIRE_MESSAGE(hr == S_OK, label << ": " << backend->failedCall() << ": " << device.lastError());
     std::vector<std::vector<uint8_t>> results;
     auto intact = [&](const std::vector<uint8_t>& after, const std::vector<uint8_t>& before, uint64_t skipFrom,
                       uint64_t skipTo) {
@@ -288,10 +258,11 @@ std::vector<std::vector<uint8_t>> runTraining(TestDevice& device, const Training
             if ((i < skipFrom || i >= skipTo) && after[i] != before[i]) return false;
         return true;
     };
-    for (auto& p : ins)
-        if (p.buffer.get()) canaryIntact = canaryIntact && intact(device.download(p.buffer, 0, p.image.size()), p.image, 0, 0);
+    for (size_t i = 0; i < ins.size(); ++i)
+        if (!t.inputs[i].absent)
+            canaryIntact = canaryIntact && intact(backend->download(ins[i].buffer), ins[i].image, 0, 0);
     for (auto& p : outs) {
-        const std::vector<uint8_t> after = device.download(p.buffer, 0, p.image.size());
+        const std::vector<uint8_t> after = backend->download(p.buffer);
         canaryIntact = canaryIntact && intact(after, p.image, kPad, kPad + p.bytes);
         results.emplace_back(after.begin() + kPad, after.begin() + kPad + p.bytes);
     }

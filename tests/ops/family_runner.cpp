@@ -1,5 +1,7 @@
 #include "family_runner.h"
 
+#include "runner_backend.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -228,96 +230,46 @@ FamilyRun runFamily(TestDevice& device, const FamilyCase& c) {
     HRESULT hr = S_OK;
     Owned<VkdmlOperator> op;
     if ((hr = tryCreate(device, c, op.put())) != S_OK) return fail(hr, "vkdmlCreateOperator");
-    RunnerCompiled runner;
+    std::unique_ptr<RunnerBackend> backend = makeRunnerBackend(device);
     std::vector<bool> present;
     for (const FamilyTensor& t : c.inputs) present.push_back(!t.absent);
-    if ((hr = compileForRunner(device, op, c.flags, present, runner)) != S_OK) return fail(hr, runner.call);
-    VkdmlDispatchable compiled = runner.compiled;
-    Owned<VkdmlDispatchable> init;
-    VkdmlDispatchable targets[] = {compiled};
-    if ((hr = vkdmlCreateOperatorInitializer(device, 1, targets, init.put())) != S_OK)
-        return fail(hr, "vkdmlCreateOperatorInitializer");
-    const DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(compiled);
-    const DML_BINDING_PROPERTIES initProps = vkdmlGetBindingProperties(init);
-    CHECK_MESSAGE(props.PersistentResourceSize == 0, "an element-wise operator asks for a persistent resource");
+    if ((hr = backend->compile(op, c.flags, present, 1)) != S_OK) return fail(hr, backend->failedCall().c_str());
+    CHECK_MESSAGE(backend->properties().PersistentResourceSize == 0,
+                  "an element-wise operator asks for a persistent resource");
 
     // Regions: [kPad canary][tensor at a 256-aligned slot + offset][kPad canary]... in one buffer or one per tensor.
-    struct Region {
-        size_t buffer;
-        uint64_t start, bytes;
-    };
     std::vector<uint64_t> bufferEnds;
     auto place = [&](uint64_t bytes, uint64_t offset) {
         if (c.separateBuffers || bufferEnds.empty()) bufferEnds.push_back(kPad);
         const size_t b = bufferEnds.size() - 1;
         const uint64_t start = align256(bufferEnds[b]) + offset;
         bufferEnds[b] = start + bytes + kPad;
-        return Region{b, start, bytes};
+        return RunnerRange{b, start, bytes};
     };
-    std::vector<Region> regions;
+    std::vector<RunnerRange> regions;
     for (const FamilyTensor& t : c.inputs)
-        regions.push_back(t.absent       ? Region{0, 0, 0}
-                          : t.aliasOf >= 0 ? Region{regions[t.aliasOf].buffer, regions[t.aliasOf].start, t.bytes()}
+        regions.push_back(t.absent       ? RunnerRange{0, 0, 0, false}
+                          : t.aliasOf >= 0 ? RunnerRange{regions[t.aliasOf].buffer, regions[t.aliasOf].offset, t.bytes()}
                                            : place(t.bytes(), t.offset));
     // A compiled graph's output must not alias its inputs (CompiledGraph::checkBindings): through a graph an in-place
     // case runs with the output in a range of its own.
-    const int inPlaceInput = runner.graph ? -1 : c.inPlaceInput;
-    const Region out = inPlaceInput >= 0 ? regions[inPlaceInput] : place(c.output.bytes(), c.output.offset);
+    const int inPlaceInput = backend->graph() ? -1 : c.inPlaceInput;
+    const RunnerRange out = inPlaceInput >= 0 ? regions[inPlaceInput] : place(c.output.bytes(), c.output.offset);
 
     std::vector<std::vector<uint8_t>> images;
     for (uint64_t end : bufferEnds) images.emplace_back(end, kCanary);
     for (size_t i = 0; i < n; ++i)
         if (c.inputs[i].aliasOf < 0 && !c.inputs[i].absent)
             std::copy(c.inputs[i].memory.begin(), c.inputs[i].memory.end(),
-                      images[regions[i].buffer].begin() + regions[i].start);
-    std::vector<Owned<VkdmlBuffer>> buffers;
-    for (const auto& image : images) {
-        buffers.emplace_back();
-        REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, image.size(), buffers.back().put()) == S_OK);
-        device.upload(buffers.back(), 0, image.data(), image.size());
-    }
-    Owned<VkdmlBuffer> temporary, initTemporary;
-    auto bindTemporary = [&](VkdmlBindingTable table, uint64_t size, Owned<VkdmlBuffer>& buffer) {
-        if (size == 0) return vkdmlBindTemporaryResource(table, nullptr);
-        REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, size, buffer.put()) == S_OK);
-        DML_BUFFER_BINDING b{buffer.get(), 0, size};
-        DML_BINDING_DESC d{DML_BINDING_TYPE_BUFFER, &b};
-        return vkdmlBindTemporaryResource(table, &d);
-    };
+                      images[regions[i].buffer].begin() + regions[i].offset);
+    for (const auto& image : images) backend->createBuffer(image);
+    if ((hr = backend->execute(regions, {out})) != S_OK) return fail(hr, backend->failedCall().c_str());
 
-    Owned<VkdmlBindingTable> initTable, table;
-    if ((hr = vkdmlCreateBindingTable(device, init, initTable.put())) != S_OK)
-        return fail(hr, "vkdmlCreateBindingTable(initializer)");
-    if ((hr = bindTemporary(initTable, initProps.TemporaryResourceSize, initTemporary)) != S_OK)
-        return fail(hr, "vkdmlBindTemporaryResource(initializer)");
-    if ((hr = vkdmlCreateBindingTable(device, compiled, table.put())) != S_OK) return fail(hr, "vkdmlCreateBindingTable");
-    std::vector<DML_BUFFER_BINDING> inBindings(n);
-    std::vector<DML_BINDING_DESC> inDescs(n);
-    for (size_t i = 0; i < n; ++i) {
-        inBindings[i] = {buffers[regions[i].buffer].get(), regions[i].start, regions[i].bytes};
-        inDescs[i] = c.inputs[i].absent ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr}
-                                        : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &inBindings[i]};
-    }
-    DML_BUFFER_BINDING outBinding{buffers[out.buffer].get(), out.start, out.bytes};
-    DML_BINDING_DESC outDesc{DML_BINDING_TYPE_BUFFER, &outBinding};
-    if ((hr = bindRunnerInputs(runner, table, inDescs)) != S_OK) return fail(hr, "vkdmlBindInputs");
-    if ((hr = vkdmlBindOutputs(table, 1, &outDesc)) != S_OK) return fail(hr, "vkdmlBindOutputs");
-    if ((hr = bindTemporary(table, props.TemporaryResourceSize, temporary)) != S_OK)
-        return fail(hr, "vkdmlBindTemporaryResource");
-    if ((hr = vkdmlBindPersistentResource(table, nullptr)) != S_OK) return fail(hr, "vkdmlBindPersistentResource");
-    HRESULT initHr = S_OK, dispatchHr = S_OK;
-    device.run([&](VkdmlCommandList list) {
-        initHr = vkdmlRecordDispatch(list, init, initTable);
-        if (initHr == S_OK) dispatchHr = vkdmlRecordDispatch(list, compiled, table);
-    });
-    if (initHr != S_OK) return fail(initHr, "vkdmlRecordDispatch(initializer)");
-    if (dispatchHr != S_OK) return fail(dispatchHr, "vkdmlRecordDispatch");
-
-    for (size_t b = 0; b < buffers.size(); ++b) {
-        const std::vector<uint8_t> after = device.download(buffers[b], 0, images[b].size());
-        if (b == out.buffer) run.output.assign(after.begin() + out.start, after.begin() + out.start + out.bytes);
+    for (size_t b = 0; b < images.size(); ++b) {
+        const std::vector<uint8_t> after = backend->download(b);
+        if (b == out.buffer) run.output.assign(after.begin() + out.offset, after.begin() + out.offset + out.bytes);
         for (uint64_t i = 0; i < after.size() && run.canaryIntact; ++i) {
-            const bool inOutput = b == out.buffer && i >= out.start && i < out.start + out.bytes;
+            const bool inOutput = b == out.buffer && i >= out.offset && i < out.offset + out.bytes;
             if (!inOutput && after[i] != images[b][i]) run.canaryIntact = false;
         }
     }

@@ -112,6 +112,8 @@ TEST_CASE("entry points reject NULL, wrong-kind and out-of-range arguments") {
         {"CheckFeatureSupport unknown feature", DXGI_ERROR_UNSUPPORTED, [&] { return vkdmlTestCheckFeatureSupportRaw(dev, 99, 0, nullptr, 0, nullptr); }},
         {"GetAdapterInfo NULL out", E_POINTER, [&] { return vkdmlGetAdapterInfo(dev, nullptr); }},
         {"GetAdapterInfo list as device", E_INVALIDARG, [&] { VKDML_ADAPTER_INFO i; return vkdmlGetAdapterInfo(asDevice(list.get()), &i); }},
+        {"SetMessageCallback NULL device", E_INVALIDARG, [&] { return vkdmlSetMessageCallback(nullptr, nullptr, nullptr); }},
+        {"SetMessageCallback list as device", E_INVALIDARG, [&] { return vkdmlSetMessageCallback(asDevice(list.get()), nullptr, nullptr); }},
         {"EnumerateAdapters NULL count", E_POINTER, [&] { return vkdmlEnumerateAdapters(nullptr, nullptr); }},
         {"SetName NULL object", E_INVALIDARG, [&] { return vkdmlSetName(nullptr, "x"); }},
         {"CreateDevice NULL out", E_POINTER, [&] { return vkdmlCreateDevice(nullptr, nullptr); }},

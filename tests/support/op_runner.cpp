@@ -1,5 +1,7 @@
 #include "op_runner.h"
 
+#include "runner_backend.h"
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -82,46 +84,6 @@ bool throughGraph() {
     return on;
 }
 
-HRESULT compileForRunner(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLAGS flags, std::vector<bool> present,
-                         RunnerCompiled& out, uint32_t outputs) {
-    out.present = std::move(present);
-    out.graph = throughGraph();
-    if (!out.graph) {
-        out.call = "vkdmlCompileOperator";
-        return vkdmlCompileOperator(device, op, flags, out.compiled.put());
-    }
-    out.call = "vkdmlCompileGraph";
-    DML_OPERATOR_GRAPH_NODE_DESC node{op, "runner node"};
-    DML_GRAPH_NODE_DESC nodeDesc{DML_GRAPH_NODE_TYPE_OPERATOR, &node};
-    std::vector<DML_INPUT_GRAPH_EDGE_DESC> inputEdges;
-    for (uint32_t k = 0, g = 0; k < out.present.size(); ++k)
-        if (out.present[k]) inputEdges.push_back({g++, 0, k, nullptr});
-    std::vector<DML_OUTPUT_GRAPH_EDGE_DESC> outputEdges;
-    for (uint32_t o = 0; o < outputs; ++o) outputEdges.push_back({0, o, o, nullptr});
-    std::vector<DML_GRAPH_EDGE_DESC> inputs, outputEdgeDescs;
-    for (const auto& e : inputEdges) inputs.push_back({DML_GRAPH_EDGE_TYPE_INPUT, &e});
-    for (const auto& e : outputEdges) outputEdgeDescs.push_back({DML_GRAPH_EDGE_TYPE_OUTPUT, &e});
-    DML_GRAPH_DESC desc{};
-    desc.InputCount = static_cast<UINT>(inputEdges.size());
-    desc.OutputCount = outputs;
-    desc.NodeCount = 1;
-    desc.Nodes = &nodeDesc;
-    desc.InputEdgeCount = static_cast<UINT>(inputs.size());
-    desc.InputEdges = inputs.empty() ? nullptr : inputs.data();
-    desc.OutputEdgeCount = static_cast<UINT>(outputEdgeDescs.size());
-    desc.OutputEdges = outputEdgeDescs.data();
-    return vkdmlCompileGraph(device, &desc, flags, out.compiled.put());
-}
-
-HRESULT bindRunnerInputs(const RunnerCompiled& c, VkdmlBindingTable table, const std::vector<DML_BINDING_DESC>& slots) {
-    REQUIRE(slots.size() == c.present.size());
-    if (!c.graph) return vkdmlBindInputs(table, static_cast<UINT>(slots.size()), slots.data());
-    std::vector<DML_BINDING_DESC> graphInputs;
-    for (size_t k = 0; k < slots.size(); ++k)
-        if (c.present[k]) graphInputs.push_back(slots[k]);
-    return vkdmlBindInputs(table, static_cast<UINT>(graphInputs.size()), graphInputs.empty() ? nullptr : graphInputs.data());
-}
-
 HRESULT tryCreateActivation(VkdmlDevice device, DML_OPERATOR_TYPE type, const DML_TENSOR_DESC* input,
                             const DML_TENSOR_DESC* output, float attr0, float attr1, VkdmlOperator* op) {
     if (type == DML_OPERATOR_ELEMENT_WISE_IDENTITY) {  // {Input, Output, const DML_SCALE_BIAS*}
@@ -142,36 +104,22 @@ std::vector<uint8_t> runPrelu(TestDevice& device, const DML_TENSOR_DESC* in, con
     DML_OPERATOR_DESC opDesc{DML_OPERATOR_ACTIVATION_PARAMETERIZED_RELU, &desc};
     Owned<VkdmlOperator> op;
     REQUIRE(vkdmlCreateOperator(device, &opDesc, op.put()) == S_OK);
-    RunnerCompiled compiled;
-    REQUIRE(compileForRunner(device, op, DML_EXECUTION_FLAG_NONE, {true, true}, compiled) == S_OK);
+    std::unique_ptr<RunnerBackend> backend = makeRunnerBackend(device);
+    REQUIRE(backend->compile(op, DML_EXECUTION_FLAG_NONE, {true, true}, 1) == S_OK);
     // A compiled graph's output must not alias its inputs: through a graph the output gets a range of its own.
-    inPlace = inPlace && !compiled.graph;
+    inPlace = inPlace && !backend->graph();
 
     const uint64_t inBytes = input.size(), slopeBytes = slopes.size();
     const uint64_t slopeOffset = (inBytes + 255) & ~uint64_t(255);
     const uint64_t outOffset = inPlace ? 0 : (slopeOffset + slopeBytes + 255) & ~uint64_t(255);
-    Owned<VkdmlBuffer> buffer(
-        device.createDefaultBuffer(std::max(outOffset, slopeOffset + slopeBytes) + inBytes + 256, kCanary));
-    device.upload(buffer, 0, input.data(), inBytes);
-    device.upload(buffer, slopeOffset, slopes.data(), slopeBytes);
-    Owned<VkdmlBindingTable> table;
-    REQUIRE(vkdmlCreateBindingTable(device, compiled.compiled, table.put()) == S_OK);
-    DML_BUFFER_BINDING b[3] = {{buffer.get(), 0, inBytes}, {buffer.get(), slopeOffset, slopeBytes},
-                               {buffer.get(), outOffset, inBytes}};
-    const std::vector<DML_BINDING_DESC> inputs = {{DML_BINDING_TYPE_BUFFER, &b[0]}, {DML_BINDING_TYPE_BUFFER, &b[1]}};
-    DML_BINDING_DESC output{DML_BINDING_TYPE_BUFFER, &b[2]};
-    REQUIRE(bindRunnerInputs(compiled, table, inputs) == S_OK);
-    REQUIRE(vkdmlBindOutputs(table, 1, &output) == S_OK);
-    Owned<VkdmlDispatchable> init;
-    Owned<VkdmlBindingTable> initTable;
-    VkdmlDispatchable targets[] = {compiled.compiled};
-    REQUIRE(vkdmlCreateOperatorInitializer(device, 1, targets, init.put()) == S_OK);
-    REQUIRE(vkdmlCreateBindingTable(device, init, initTable.put()) == S_OK);
-    device.run([&](VkdmlCommandList list) {
-        REQUIRE(vkdmlRecordDispatch(list, init, initTable) == S_OK);
-        REQUIRE(vkdmlRecordDispatch(list, compiled.compiled, table) == S_OK);
-    });
-    return device.download(buffer, outOffset, inBytes);
+    std::vector<uint8_t> image(std::max(outOffset, slopeOffset + slopeBytes) + inBytes + 256, kCanary);
+    std::copy(input.begin(), input.end(), image.begin());
+    std::copy(slopes.begin(), slopes.end(), image.begin() + slopeOffset);
+    const size_t buffer = backend->createBuffer(image);
+    REQUIRE(backend->execute({{buffer, 0, inBytes}, {buffer, slopeOffset, slopeBytes}}, {{buffer, outOffset, inBytes}}) ==
+            S_OK);
+    const std::vector<uint8_t> after = backend->download(buffer);
+    return std::vector<uint8_t>(after.begin() + outOffset, after.begin() + outOffset + inBytes);
 }
 
 ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const std::vector<uint8_t>& inputMemory) {
@@ -182,13 +130,9 @@ ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const s
 
     Owned<VkdmlOperator> op;
     REQUIRE(tryCreateActivation(device, c.type, &in.tensor, &out.tensor, c.attr0, c.attr1, op.put()) == S_OK);
-    RunnerCompiled runner;
-    REQUIRE(compileForRunner(device, op, c.flags, {true}, runner) == S_OK);
-    VkdmlDispatchable compiled = runner.compiled;
-    Owned<VkdmlDispatchable> init;
-    VkdmlDispatchable targets[] = {compiled};
-    REQUIRE(vkdmlCreateOperatorInitializer(device, 1, targets, init.put()) == S_OK);
-    DML_BINDING_PROPERTIES props = vkdmlGetBindingProperties(compiled);
+    std::unique_ptr<RunnerBackend> backend = makeRunnerBackend(device);
+    REQUIRE(backend->compile(op, c.flags, {true}, 1) == S_OK);
+    const DML_BINDING_PROPERTIES props = backend->properties();
     CHECK(props.TemporaryResourceSize == 0);
     CHECK(props.PersistentResourceSize == 0);
 
@@ -196,29 +140,15 @@ ActivationRun runActivation(TestDevice& device, const ActivationCase& c, const s
     const uint64_t pad = 256;
     const uint64_t inStart = pad + c.inputOffset;
     // A compiled graph's output must not alias its inputs: through a graph the output gets a range of its own.
-    const bool inPlace = c.inPlace && !runner.graph;
+    const bool inPlace = c.inPlace && !backend->graph();
     const uint64_t outStart = inPlace ? inStart : ((inStart + inBytes + pad + 255) & ~uint64_t(255)) + c.outputOffset;
     const uint64_t total = outStart + outBytes + pad;
     std::vector<uint8_t> initial(total, kCanary);
     std::copy(inputMemory.begin(), inputMemory.end(), initial.begin() + inStart);
-    Owned<VkdmlBuffer> buffer(device.createDefaultBuffer(total, kCanary));
-    device.upload(buffer, inStart, inputMemory.data(), inBytes);
+    const size_t buffer = backend->createBuffer(initial);
+    REQUIRE(backend->execute({{buffer, inStart, inBytes}}, {{buffer, outStart, outBytes}}) == S_OK);
 
-    Owned<VkdmlBindingTable> initTable, table;
-    REQUIRE(vkdmlCreateBindingTable(device, init, initTable.put()) == S_OK);
-    REQUIRE(vkdmlCreateBindingTable(device, compiled, table.put()) == S_OK);
-    DML_BUFFER_BINDING inBinding{buffer.get(), inStart, inBytes}, outBinding{buffer.get(), outStart, outBytes};
-    DML_BINDING_DESC inDesc{DML_BINDING_TYPE_BUFFER, &inBinding}, outDesc{DML_BINDING_TYPE_BUFFER, &outBinding};
-    REQUIRE(bindRunnerInputs(runner, table, {inDesc}) == S_OK);
-    REQUIRE(vkdmlBindOutputs(table, 1, &outDesc) == S_OK);
-    REQUIRE(vkdmlBindTemporaryResource(table, nullptr) == S_OK);
-    REQUIRE(vkdmlBindPersistentResource(table, nullptr) == S_OK);
-    device.run([&](VkdmlCommandList list) {
-        REQUIRE(vkdmlRecordDispatch(list, init, initTable) == S_OK);
-        REQUIRE(vkdmlRecordDispatch(list, compiled, table) == S_OK);
-    });
-
-    std::vector<uint8_t> after = device.download(buffer, 0, total);
+    std::vector<uint8_t> after = backend->download(buffer);
     ActivationRun run;
     run.output.assign(after.begin() + outStart, after.begin() + outStart + outBytes);
     for (uint64_t i = 0; i < total && run.canaryIntact; ++i) {

@@ -51,19 +51,6 @@ struct ActivationRun {
 // marked with throughGraph()).
 bool throughGraph();
 
-struct RunnerCompiled {
-    Owned<VkdmlDispatchable> compiled;
-    std::vector<bool> present;  // per operator input slot: a tensor is there (false: an absent optional tensor)
-    bool graph = false;
-    const char* call = "vkdmlCompileOperator";  // the compile call made, for messages
-};
-// Compiles `op` (input slots as in `present`, `outputs` output slots) the way throughGraph() says.
-HRESULT compileForRunner(VkdmlDevice device, VkdmlOperator op, DML_EXECUTION_FLAGS flags, std::vector<bool> present,
-                         RunnerCompiled& out, uint32_t outputs = 1);
-// Binds the execution inputs given per operator input slot (DML_BINDING_TYPE_NONE in absent slots): as they are for
-// an operator; for a graph the present slots only, in order (graph input g = the g-th present slot).
-HRESULT bindRunnerInputs(const RunnerCompiled& c, VkdmlBindingTable table, const std::vector<DML_BINDING_DESC>& slots);
-
 uint32_t elementBytes(DML_TENSOR_DATA_TYPE type);  // INT4, UINT4: 1 (the byte holding two elements)
 uint32_t elementBits(DML_TENSOR_DATA_TYPE type);   // 4 for INT4 and UINT4
 uint64_t tensorBytes(const TensorSpec& spec, DML_TENSOR_DATA_TYPE type);

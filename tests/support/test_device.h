@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -14,6 +15,8 @@
 
 namespace vkdml::test {
 
+struct ComSession;  // the D3D12 and DirectML objects of a device made through the COM API (com_backend.cpp)
+
 class TestDevice {
 public:
     explicit TestDevice(DML_FEATURE_LEVEL maxLevel = static_cast<DML_FEATURE_LEVEL>(0), bool debug = true);
@@ -22,6 +25,10 @@ public:
     TestDevice& operator=(const TestDevice&) = delete;
 
     VkdmlDevice get() const { return device_; }
+    // With VKDML_TEST_THROUGH_COM=1 (runner_backend.h) a device without a maximum feature level is the vkdml device
+    // under an ID3D12Device (with the debug layer when `debug`) and an IDMLDevice1, and this returns their objects;
+    // else null. Its messages reach this object as a C API device's do (vkdmlSetMessageCallback).
+    ComSession* comSession() const { return com_.get(); }
     operator VkdmlDevice() const { return device_; }
 
     // Messages vkdml sent for failed calls since the last clearErrors() (validation messages are kept apart).
@@ -52,6 +59,7 @@ private:
     static void onMessage(VKDML_MESSAGE_SEVERITY severity, HRESULT hr, const char* message, void* self);
 
     VkdmlDevice device_ = nullptr;
+    std::shared_ptr<ComSession> com_;
     mutable std::mutex mutex_;
     std::vector<std::string> errors_;
     std::vector<std::string> validation_;

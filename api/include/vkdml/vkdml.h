@@ -102,6 +102,9 @@ VKDML_API HRESULT vkdmlCheckFeatureSupport(VkdmlDevice device, DML_FEATURE featu
                                            void* featureSupportData);
 VKDML_API HRESULT vkdmlGetDeviceRemovedReason(VkdmlDevice device);
 VKDML_API HRESULT vkdmlGetAdapterInfo(VkdmlDevice device, VKDML_ADAPTER_INFO* info);
+/* Replaces the device's message callback (NULL: none), e.g. for the vkdml device under an ID3D12Device of vkdml's
+ * libd3d12, whose callback forwards to the drop-in's debug output. Thread-safe against messages being reported. */
+VKDML_API HRESULT vkdmlSetMessageCallback(VkdmlDevice device, VKDML_MESSAGE_CALLBACK callback, void* userData);
 /* Lists the Vulkan adapters vkdml can use (in AdapterIndex order). *count in: capacity of infos (infos may be NULL
  * to query the count); out: the number of adapters, or the number written when infos is not NULL. */
 VKDML_API HRESULT vkdmlEnumerateAdapters(UINT* count, VKDML_ADAPTER_INFO* infos);

@@ -10,6 +10,8 @@ using d3d12test::createBuffer;
 using d3d12test::createDevice;
 using d3d12test::Queue;
 using d3d12test::readWords;
+using d3d12test::transition;
+using d3d12test::uavBarrier;
 using d3d12test::writeWords;
 
 namespace {
@@ -20,23 +22,6 @@ std::vector<uint32_t> iota(size_t count, uint32_t first) {
     return words;
 }
 
-D3D12_RESOURCE_BARRIER transition(ID3D12Resource* resource, D3D12_RESOURCE_STATES before,
-                                  D3D12_RESOURCE_STATES after) {
-    D3D12_RESOURCE_BARRIER barrier{};
-    barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
-    barrier.Transition.pResource = resource;
-    barrier.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
-    barrier.Transition.StateBefore = before;
-    barrier.Transition.StateAfter = after;
-    return barrier;
-}
-
-D3D12_RESOURCE_BARRIER uavBarrier(ID3D12Resource* resource) {
-    D3D12_RESOURCE_BARRIER barrier{};
-    barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
-    barrier.UAV.pResource = resource;
-    return barrier;
-}
 
 }  // namespace
 

@@ -66,6 +66,25 @@ inline ComPtr<ID3D12Resource> createBuffer(ID3D12Device* device, D3D12_HEAP_TYPE
     return buffer;
 }
 
+inline D3D12_RESOURCE_BARRIER transition(ID3D12Resource* resource, D3D12_RESOURCE_STATES before,
+                                         D3D12_RESOURCE_STATES after) {
+    D3D12_RESOURCE_BARRIER barrier{};
+    barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    barrier.Transition.pResource = resource;
+    barrier.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+    barrier.Transition.StateBefore = before;
+    barrier.Transition.StateAfter = after;
+    return barrier;
+}
+
+// nullptr: every UAV access before the barrier against every one after it.
+inline D3D12_RESOURCE_BARRIER uavBarrier(ID3D12Resource* resource) {
+    D3D12_RESOURCE_BARRIER barrier{};
+    barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+    barrier.UAV.pResource = resource;
+    return barrier;
+}
+
 inline void writeWords(ID3D12Resource* upload, const std::vector<uint32_t>& words) {
     void* data = nullptr;
     const D3D12_RANGE nothingRead{0, 0};

@@ -6,6 +6,9 @@
 
 #include "dml_program.h"
 
+#include <vkdml/vkdml.h>
+#include <vkdml_directml.h>
+
 using namespace dmltest;
 
 namespace {
@@ -182,4 +185,44 @@ TEST_CASE("private data, names, residency") {
     CHECK(dml->MakeResident(1, nullptr) == E_INVALIDARG);
     pageables[0] = nullptr;
     CHECK(dml->Evict(1, pageables) == E_INVALIDARG);
+}
+
+TEST_CASE("IVkdmlDmlDevice: the vkdml device, and an IDMLOperator over an operator made with the C API") {
+    D3D12Context& ctx = D3D12Context::shared();
+    ComPtr<IDMLDevice> dml = createDmlDevice(ctx.device.Get());
+    ComPtr<IVkdmlDmlDevice> interop;
+    REQUIRE(dml.As(&interop) == S_OK);
+    VkdmlDevice vkdml = interop->GetVkdmlDevice();
+    REQUIRE(vkdml != nullptr);
+
+    FloatTensor tensor({1, 1, 1, 8});
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity{&tensor.desc, &tensor.desc, nullptr};
+    DML_OPERATOR_DESC desc{DML_OPERATOR_ELEMENT_WISE_IDENTITY, &identity};
+    VkdmlOperator op = nullptr;
+    REQUIRE(vkdmlCreateOperator(vkdml, &desc, &op) == S_OK);
+    ComPtr<IDMLOperator> wrapped;
+    REQUIRE(interop->CreateOperatorFromVkdml(op, IID_PPV_ARGS(&wrapped)) == S_OK);
+    CHECK(vkdmlRelease(op) == 1);  // the IDMLOperator keeps its own reference
+    ComPtr<IDMLCompiledOperator> compiled;
+    CHECK(dml->CompileOperator(wrapped.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)) == S_OK);
+
+    void* out = reinterpret_cast<void*>(uintptr_t(1));
+    CHECK(interop->CreateOperatorFromVkdml(nullptr, __uuidof(IDMLOperator), &out) == E_INVALIDARG);
+    CHECK(out == nullptr);
+
+    // An operator of another vkdml device: CompileOperator refuses it, as vkdmlCompileOperator does.
+    VKDML_DEVICE_DESC otherDesc{};
+    otherDesc.AdapterIndex = VKDML_ADAPTER_INDEX_DEFAULT;
+    VkdmlDevice other = nullptr;
+    REQUIRE(vkdmlCreateDevice(&otherDesc, &other) == S_OK);
+    VkdmlOperator foreign = nullptr;
+    REQUIRE(vkdmlCreateOperator(other, &desc, &foreign) == S_OK);
+    ComPtr<IDMLOperator> foreignWrapped;
+    REQUIRE(interop->CreateOperatorFromVkdml(foreign, IID_PPV_ARGS(&foreignWrapped)) == S_OK);
+    vkdmlRelease(foreign);
+    ComPtr<IDMLCompiledOperator> refused;
+    CHECK(dml->CompileOperator(foreignWrapped.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&refused)) == E_INVALIDARG);
+    CHECK(refused == nullptr);
+    foreignWrapped.Reset();
+    CHECK(vkdmlRelease(other) == 0);
 }
