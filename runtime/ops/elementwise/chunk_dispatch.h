@@ -1,7 +1,7 @@
 // What both element-wise engines (the activations' own kernels and the general kernels) share under their own
 // kernels and push constants: the chunk limits a device's bindings and grid impose, the byte range one chunk binds
 // of each tensor, and the split of a chunk into whole vectors and a tail on CPU devices. Their measured reason to
-// stay two engines is in docs/ARCHITECTURE.md ("The element-wise family").
+// stay two engines is in docs/ARCHITECTURE.md ("Operator families", the element-wise family).
 #pragma once
 
 #include <cstdint>
