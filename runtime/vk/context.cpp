@@ -13,6 +13,26 @@ namespace {
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 
+// One plain instance that lives as long as the process: the drivers it loads stay loaded and initialised while
+// vkdml's devices (each with its own instance) come and go. NVIDIA's driver (580.159, H100 and H200) failed
+// vkCreateInstance with VK_ERROR_INCOMPATIBLE_DRIVER once a process had created and destroyed a few dozen instances.
+// A failure here is not reported: the instance a device needs reports its own.
+void keepDriversLoaded() {
+    uint32_t loaderVersion = VK_API_VERSION_1_0;
+    if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loaderVersion);
+    if (loaderVersion < VK_API_VERSION_1_1) return;
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "vkdml";
+    app.pEngineName = "vkdml";
+    app.apiVersion = VK_API_VERSION_1_1;
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    info.pApplicationInfo = &app;
+    VkInstance instance = VK_NULL_HANDLE;
+    if (vkCreateInstance(&info, nullptr, &instance) != VK_SUCCESS) return;
+    static VkInstance keptForTheProcess = instance;  // never destroyed
+    (void)keptForTheProcess;
+}
+
 // volk's loader initialisation is process-wide; do it once.
 void initLoader(PFN_vkGetInstanceProcAddr custom) {
     static std::once_flag once;
@@ -22,6 +42,7 @@ void initLoader(PFN_vkGetInstanceProcAddr custom) {
             volkInitializeCustom(custom);
         } else {
             result = volkInitialize();
+            if (result == VK_SUCCESS) keepDriversLoaded();
         }
     });
     if (result != VK_SUCCESS)

@@ -275,3 +275,32 @@ TEST_CASE("vkdmlSetMessageCallback replaces the callback; NULL stops the message
     CHECK(second.size() == 1);
     CHECK(vkdmlRelease(device) == 0);
 }
+
+// A process may create and release devices many times (a test suite, a server that reopens its device): each one
+// must work. NVIDIA's driver refused vkCreateInstance after a few dozen devices before vkdml kept one instance alive
+// for the process; on drivers without that limit this is a plain lifetime check.
+TEST_CASE("64 devices one after another, each created, used and released") {
+    for (UINT i = 0; i < 64; ++i) {
+        CAPTURE(i);
+        VkdmlDevice device = nullptr;
+        REQUIRE(vkdmlCreateDevice(nullptr, &device) == S_OK);
+        VkdmlBuffer buffer = nullptr;
+        VkdmlCommandList list = nullptr;
+        REQUIRE(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_READBACK, 16, &buffer) == S_OK);
+        REQUIRE(vkdmlCreateCommandList(device, &list) == S_OK);
+        REQUIRE(vkdmlRecordFillBuffer(list, buffer, 0, 16, 0x5eed0000u + i) == S_OK);
+        REQUIRE(vkdmlCloseCommandList(list) == S_OK);
+        UINT64 done = 0;
+        REQUIRE(vkdmlExecuteCommandLists(device, 1, &list, &done) == S_OK);
+        REQUIRE(vkdmlWaitForCompletion(device, done, UINT64(10) * 1000 * 1000 * 1000) == S_OK);
+        void* data = nullptr;
+        REQUIRE(vkdmlMapBuffer(buffer, &data) == S_OK);
+        UINT words[4];
+        std::memcpy(words, data, sizeof(words));
+        vkdmlUnmapBuffer(buffer);
+        for (UINT w : words) CHECK(w == 0x5eed0000u + i);
+        CHECK(vkdmlRelease(list) == 0);
+        CHECK(vkdmlRelease(buffer) == 0);
+        CHECK(vkdmlRelease(device) == 0);
+    }
+}
