@@ -5,7 +5,8 @@
 // OWNED_BY_DML graph inputs; constant nodes; dead nodes, whose output no graph output depends on, alone or in
 // chains, with packed or padded outputs; graph inputs that feed nothing or only dead nodes), each compiled
 // fused and with VKDML_DISABLE_FUSION=1 and run on the same inputs. Every operator is deterministic and both
-// compilations call the same library functions, so the outputs must be bit-equal (NaNs equal to any NaN). A failing
+// compilations call the same library functions, so the outputs must be bit-equal (NaNs equal to any NaN; where the
+// device may flush FLOAT32 subnormals, a subnormal equal to a zero of its sign). A failing
 // seed prints its graph; a full run must have used every operator.
 // VKDML_GRAPH_TEST_SHARD=i/n runs the i-th of n equal parts of the seeds (CTest runs four: each graph
 // compiles kernels no earlier run has seen, and a fresh machine compiles them all); VKDML_GRAPH_TEST_COUNT and
@@ -312,15 +313,32 @@ public:
     std::string text() const { return text_.str(); }
 };
 
-// Padding past the last element is undefined (DirectML leaves it so); NaNs of either payload are equal. 4-bit
-// values are compared a byte (two elements) at a time; the tail nibble is untouched in both runs.
-bool sameValues(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint64_t bytes, Type type) {
+// A FLOAT32 subnormal and a zero of its sign: the same value on a device that may flush FLOAT32 subnormals
+// (SupportsDenormPreserveFloat32 false), where Vulkan lets any float instruction flush them and the driver's compiler
+// picks the instruction per kernel, so one kernel may keep a subnormal that another flushes (seen on NVIDIA: CLIP of
+// 0x00000001 kept unfused, flushed fused).
+bool flushedAlike(uint32_t x, uint32_t y) {
+    const uint32_t sign = 0x80000000u, exponent = 0x7f800000u;
+    if ((x & sign) != (y & sign)) return false;
+    const bool xZero = (x & ~sign) == 0, yZero = (y & ~sign) == 0;
+    const bool xSubnormal = !xZero && (x & exponent) == 0, ySubnormal = !yZero && (y & exponent) == 0;
+    return (xZero && ySubnormal) || (yZero && xSubnormal);
+}
+
+// Padding past the last element is undefined (DirectML leaves it so); NaNs of either payload are equal; with
+// fp32MayFlush, a FLOAT32 subnormal equals a zero of its sign (flushedAlike). 4-bit values are compared a byte (two
+// elements) at a time; the tail nibble is untouched in both runs.
+bool sameValues(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, uint64_t bytes, Type type,
+                bool fp32MayFlush) {
     const uint32_t width = elementBytes(type);
     for (uint64_t i = 0; i < bytes; i += width) {
         if (std::memcmp(a.data() + i, b.data() + i, width) == 0) continue;
         if (isFloatType(type)) {
             std::vector<uint8_t> x(a.begin() + i, a.begin() + i + width), y(b.begin() + i, b.begin() + i + width);
             if (std::isnan(floatValue(type, readBits(x, 0, type))) && std::isnan(floatValue(type, readBits(y, 0, type))))
+                continue;
+            if (fp32MayFlush && type == DML_TENSOR_DATA_TYPE_FLOAT32 &&
+                flushedAlike(static_cast<uint32_t>(readBits(x, 0, type)), static_cast<uint32_t>(readBits(y, 0, type))))
                 continue;
         }
         MESSAGE("element " << i / width << ": unfused " << formatValue(type, readBits(a, i / width, type)) << ", fused "
@@ -356,8 +374,24 @@ SeedRange seedRange() {
 
 }  // namespace
 
+TEST_CASE("graph: the fused/unfused comparison: NaNs alike, FLOAT32 subnormals as zeros only where the device flushes") {
+    auto f32 = [](uint32_t bits) { return std::vector<uint8_t>{uint8_t(bits), uint8_t(bits >> 8), uint8_t(bits >> 16), uint8_t(bits >> 24)}; };
+    const Type f = DML_TENSOR_DATA_TYPE_FLOAT32;
+    CHECK(sameValues(f32(0x7fc00000u), f32(0xffc00001u), 4, f, false));
+    CHECK(sameValues(f32(0x00000001u), f32(0x00000000u), 4, f, true));
+    CHECK(sameValues(f32(0x80000000u), f32(0x807fffffu), 4, f, true));
+    CHECK_FALSE(sameValues(f32(0x00000001u), f32(0x00000000u), 4, f, false));
+    CHECK_FALSE(sameValues(f32(0x00000001u), f32(0x80000000u), 4, f, true));  // the sign stays
+    CHECK_FALSE(sameValues(f32(0x00800000u), f32(0x00000000u), 4, f, true));  // the smallest normal is no subnormal
+    CHECK_FALSE(sameValues(f32(0x00000001u), f32(0x00000002u), 4, f, true));  // two subnormals are compared
+    CHECK_FALSE(sameValues({1, 0}, {0, 0}, 2, DML_TENSOR_DATA_TYPE_FLOAT16, true));  // FLOAT16 is never flushed
+}
+
 TEST_CASE("graph: random graphs give the same bits fused and with one kernel per node") {
     TestDevice device;
+    VKDML_ADAPTER_INFO adapter{};
+    REQUIRE(vkdmlGetAdapterInfo(device, &adapter) == S_OK);
+    const bool fp32MayFlush = !adapter.SupportsDenormPreserveFloat32;
     const auto [first, count] = seedRange();
     uint64_t graphs = 0, nodes = 0, fusedSteps = 0, steps = 0;
     std::map<std::string, uint64_t> coverage;
@@ -389,7 +423,8 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
             results[fused] = run.outputs;
         }
         for (size_t o = 0; o < results[0].size(); ++o)
-            REQUIRE_MESSAGE(sameValues(results[0][o], results[1][o], shape.outputElementBytes[o], shape.outputTypes[o]), "seed ", seed, ": output ", o,
+            REQUIRE_MESSAGE(sameValues(results[0][o], results[1][o], shape.outputElementBytes[o], shape.outputTypes[o],
+                                               fp32MayFlush), "seed ", seed, ": output ", o,
                             " differs between fused and unfused\n", text);
         ++graphs;
     }
