@@ -6,7 +6,8 @@ op / copy (vkdml: the bench's own interleaved copy; PyTorch: copy_ of the row's 
 first: vkdml's copy (the best copy GB/s of that type's rows at that size) against PyTorch's copy_. GB/s are best of
 the timed runs; both count each input's elements read and the output's written.
 
-Usage: scripts/gpu-table.py VKDML_BENCH.json TORCH.json [-o TABLE.md]"""
+Usage: scripts/gpu-table.py VKDML_BENCH.json [MORE_BENCH.json ...] TORCH.json [-o TABLE.md] (several vkdml-bench
+outputs, one process per type say, are joined: their "results" in the order given)."""
 import argparse
 import json
 import sys
@@ -103,11 +104,14 @@ def build(bench, torch_doc):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("bench", help="vkdml-bench --json output")
+    parser.add_argument("bench", nargs="+", help="vkdml-bench --json outputs")
     parser.add_argument("torch", help="scripts/torch-gpu-baseline.py --tables elementwise output")
     parser.add_argument("-o", "--output", help="markdown file (default: stdout)")
     args = parser.parse_args()
-    lines = build(load(args.bench), load(args.torch))
+    bench = load(args.bench[0])
+    for path in args.bench[1:]:
+        bench.setdefault("results", []).extend(load(path).get("results", []))
+    lines = build(bench, load(args.torch))
     text = "\n".join(lines) + "\n"
     if args.output:
         with open(args.output, "w") as f:
