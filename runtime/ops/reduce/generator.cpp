@@ -1,10 +1,13 @@
 #include "ops/reduce/generator.h"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <stdexcept>
 
 #include "kernel/fused_activation.h"
 #include "kernel/glsl_library.h"
+#include "ops/reduce/generator_walks.h"
 
 namespace vkdml::reduce {
 
@@ -37,6 +40,10 @@ public:
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
         in_ = valueOf(p_.types[kInput]);
         vector_ = inputVectorWidth(p_);
+        std::array<std::string, kMaxSlots> buffers;
+        for (uint32_t slot = 0; slot < kMaxSlots; ++slot)
+            if (binding_[slot] != ~0u) buffers[slot] = buffer(slot);
+        walks_.emplace(p_, vector_, buffers, vt());
     }
 
     std::string source() {
@@ -326,97 +333,13 @@ private:
                 "    return d.hi * inverse.hi + (d.hi * inverse.lo + d.lo * inverse.hi);\n}\n";
     }
 
-    // `code` for every element j of the row this invocation shares, with o its slots' element indices and xIn the
-    // input element: kUnroll elements per iteration without bounds checks, then the rest one at a time; or, where
-    // the row's innermost dimension is packed in the input, a whole 16-byte vector of it per iteration. llvmpipe
-    // ends an invocation's loops after 65535 iterations in all (its guard against endless shaders), so the kernel
-    // shape keeps N / (T * kUnroll) below kMaxLoopIterations.
-    std::string forElements(const std::string& code) const {
-        const std::string v = vt();
-        if (vector_) return forVectors(code);
-        if (p_.prologue && p_.operandVectorWidth) return forVectorOrder(code);
-        // A DECREASING scan walks its row from the last element (one invocation per row).
-        const bool reverse = p_.kind == Kind::Scan && p_.decreasing;
-        auto element = [&](const std::string& step) {
-            const std::string j = reverse ? "N - 1u - (" + step + ")" : step;
-            return "            { uint j = " + j + ";\n            uvec4 o = rb + elementOffset(j);\n" + high() +
-                   "            " + v + " xIn = " + (p_.prologue ? "inputAt(o, o2)" : "loadIn(o.x)") + ";\n" + code +
-                   "            }\n";
-        };
-        std::string out = "        if (live) {\n            uint next = lane;\n"
-                          "            for (; next + " + u(kUnroll - 1) + " * T < N; next += " + u(kUnroll) +
-                          " * T) {\n";
-        for (uint32_t k = 0; k < kUnroll; ++k) out += element("next + " + u(k) + " * T");
-        out += "            }\n            for (; next < N; next += T) {\n" + element("next") + "            }\n";
-        return out + "        }\n";
-    }
-
-    // Vectors of vector_ elements: the innermost reduced dimension is packed in the input (stride 1, a multiple of
-    // vector_ elements long, every other input stride a multiple of vector_, and the binding's base is: 16-byte
-    // aligned offsets).
-    std::string forVectors(const std::string& code) const {
-        const Dim& inner = p_.reduced.front();
-        const std::string step = "uvec4(" + u(uint32_t(inner.strides[0])) + ", " + u(uint32_t(inner.strides[1])) + ", " +
-                                 u(uint32_t(inner.strides[2])) + ", " + u(uint32_t(inner.strides[3])) + ")";
-        std::string out = "        if (live) for (uint q = lane; q < N / " + u(vector_) + "; q += T) {\n"
-                          "            uvec4 first = rb + elementOffset(q * " + u(vector_) + ");\n"
-                          "            uvec4 words = " + buffer(kInput) + "v[first.x / " + u(vector_) + "];\n";
-        // A prologue's other tensors: their vectors at the same element (slots 4-7).
-        if (p_.prologue && p_.prologueSlots.size() > 1)
-            out += "            uvec4 first2 = rb2 + elementOffset2(q * " + u(vector_) + ");\n";
-        for (size_t i = 1; i < p_.prologueSlots.size(); ++i) {
-            const uint32_t slot = p_.prologueSlots[i];
-            out += "            uvec4 words" + std::to_string(slot) + " = " + buffer(slot) + "v[first2." +
-                   "xyzw"[slot % 4] + " / " + u(vector_) + "];\n";
-        }
-        for (uint32_t k = 0; k < vector_; ++k) {
-            std::string x = vectorLane(p_.types[kInput], "words", k);
-            if (p_.prologue) {
-                std::string args = x;
-                for (size_t i = 1; i < p_.prologueSlots.size(); ++i)
-                    args += ", " + vectorLane(p_.types[p_.prologueSlots[i]],
-                                              "words" + std::to_string(p_.prologueSlots[i]), k);
-                x = "inputOf(" + args + ")";
-            }
-            out += "            { uint j = q * " + u(vector_) + " + " + u(k) + ";\n            uvec4 o = first + " + u(k) +
-                   " * " + step + ";\n" + high() + "            " + vt() + " xIn = " + x + ";\n" + code +
-                   "            }\n";
-        }
-        return out + "        }\n";
-    }
-
-    // Element k of a vector of `type` held in the uvec4 `words`.
-    std::string vectorLane(DML_TENSOR_DATA_TYPE type, const std::string& words, uint32_t k) const {
-        const std::string word = words + "." + "xyzw"[vector_ == 4 ? k : k / 2];
-        switch (type) {
-            case DML_TENSOR_DATA_TYPE_FLOAT32: return "uintBitsToFloat(" + word + ")";
-            case DML_TENSOR_DATA_TYPE_INT32: return "int(" + word + ")";
-            case DML_TENSOR_DATA_TYPE_UINT32: return word;
-            default: return "vk_float_from_half_bits(" + word + (k % 2 ? " >> 16u" : "") + ")";  // FLOAT16
-        }
-    }
+    std::string forElements(const std::string& code) const { return walks_->forElements(code); }
 
     // The store of `value` as the result at `where`'s element (o in the element loops, rb for a row's value),
     // through the fused epilogue if there is one.
     std::string storeCall(const std::string& where, const std::string& value) const {
         if (!p_.epilogue) return "store(" + where + ".y, " + value + ");";
         return "storeFused(" + where + ", " + where + "2, " + value + ");";
-    }
-
-    // The elements one at a time in the order forVectors takes them (the kernel of the operator without its
-    // prologue reads its own input by vectors): each lane's sums then add the same terms in the same order.
-    std::string forVectorOrder(const std::string& code) const {
-        const uint32_t width = p_.operandVectorWidth;
-        std::string out = "        if (live) for (uint q = lane; q < N / " + u(width) + "; q += T) {\n";
-        for (uint32_t k = 0; k < width; ++k)
-            out += "            { uint j = q * " + u(width) + " + " + u(k) + ";\n            uvec4 o = rb + elementOffset(j);\n" +
-                   high() + "            " + vt() + " xIn = inputAt(o, o2);\n" + code + "            }\n";
-        return out + "        }\n";
-    }
-
-    // o2: slots 4-7's element indices of element j (only where such a slot is bound).
-    std::string high() const {
-        return p_.hasHighSlots() ? "            uvec4 o2 = rb2 + elementOffset2(j);\n" : "";
     }
 
     void body() {
@@ -628,6 +551,7 @@ private:
     uint32_t binding_[kMaxSlots];
     Value in_;
     uint32_t vector_ = 0;
+    std::optional<RowWalks> walks_;
     std::string out_;
 };
 

@@ -1,0 +1,39 @@
+// The loops over a row's elements inside a reduction kernel: generator.cpp's bodies give the per-element code, and
+// RowWalks puts it in the loop that visits this invocation's share of its row (elements lane, lane + T, lane + 2T,
+// ..., or whole 16-byte vectors of a packed innermost dimension) in a fixed order, so that every walk of a row, fused
+// with neighbours or not, adds the same terms in the same order.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "ops/reduce/plan.h"
+
+namespace vkdml::reduce {
+
+class RowWalks {
+public:
+    // buffers: the GLSL name of each bound slot's word array (its vector view is the name + "v"); valueType: the
+    // input's GLSL value type; vectorWidth: inputVectorWidth(plan) (0: element loads).
+    RowWalks(const Plan& plan, uint32_t vectorWidth, const std::array<std::string, kMaxSlots>& buffers,
+             const std::string& valueType);
+
+    // `code` for every element j of this invocation's share, with o (and o2) its slots' element indices and xIn the
+    // input element.
+    std::string forElements(const std::string& code) const;
+
+private:
+    std::string element(const std::string& j, const std::string& code) const;
+    std::string forVectors(const std::string& code) const;
+    std::string forVectorOrder(const std::string& code) const;
+    std::string vectorLane(DML_TENSOR_DATA_TYPE type, const std::string& words, uint32_t k) const;
+    std::string high() const;
+
+    const Plan& p_;
+    uint32_t vector_;
+    std::array<std::string, kMaxSlots> buffers_;
+    std::string vt_;
+};
+
+}  // namespace vkdml::reduce
