@@ -10,6 +10,10 @@
 
 #ifdef __cplusplus
 
+// DirectMLX.h, Microsoft's header-only graph builder over this API, throws std::runtime_error without including
+// <stdexcept> (Windows' C++ headers bring it in): included here so that DirectMLX programs build unchanged.
+#include <stdexcept>
+
 #ifdef VKDML_DIRECTML_H_
 #error "include <DirectML.h> (COM) before <vkdml/DirectML.h> or <vkdml/vkdml.h>: it sets the types of their object fields"
 #endif
