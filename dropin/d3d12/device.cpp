@@ -1,6 +1,7 @@
 #include "device.h"
 
 #include "common/adapter_luid.h"
+#include "debug_interface.h"
 #include "device_singletons.h"
 #include "fence_monitor.h"
 #include "live_objects.h"
@@ -9,7 +10,8 @@ namespace vkdml::dropin {
 
 ID3D12Device* deviceInterface(Device& device) { return &device; }
 
-Device::Device(VkdmlDevice vkdml) : vkdml_(vkdml), fenceMonitor_(std::make_unique<FenceMonitor>(vkdml)) {
+Device::Device(VkdmlDevice vkdml)
+    : vkdml_(vkdml), fenceMonitor_(std::make_unique<FenceMonitor>(vkdml)), debugLayer_(debugLayerEnabled()) {
     vkdmlGetAdapterInfo(vkdml_, &adapter_);
     vkdmlGetVulkanObjects(vkdml_, &vulkan_);
     liveObjects<Device>().add(static_cast<ID3D12Device*>(this), this);
@@ -26,14 +28,16 @@ Device::~Device() {
 Device* Device::fromInterface(const void* device) { return liveObjects<Device>().find(device); }
 
 ULONG Device::Release() {
-    using Base = D3D12Object<ID3D12Device9, IVkdmlD3D12Device>;
+    using Base = D3D12Object<ID3D12Device9, IVkdmlD3D12Device, ID3D12DebugDevice2>;
     if (!singleton_) return Base::Release();
     return releaseRegisteredDevice(*this, [this] { return Base::Release(); });
 }
 
 void* Device::findInterface(REFIID riid) {
-    return answer<ID3D12Device9, ID3D12Device8, ID3D12Device7, ID3D12Device6, ID3D12Device5, ID3D12Device4,
-                  ID3D12Device3, ID3D12Device2, ID3D12Device1, ID3D12Device, ID3D12Object, IVkdmlD3D12Device>(riid);
+    void* found = answer<ID3D12Device9, ID3D12Device8, ID3D12Device7, ID3D12Device6, ID3D12Device5, ID3D12Device4,
+                         ID3D12Device3, ID3D12Device2, ID3D12Device1, ID3D12Device, ID3D12Object, IVkdmlD3D12Device>(riid);
+    if (!found && debugLayer_) found = answer<ID3D12DebugDevice2, ID3D12DebugDevice>(riid);
+    return found;
 }
 
 void Device::nameChanged(const std::string& name) { vkdmlSetName(vkdml_, name.c_str()); }

@@ -20,7 +20,7 @@ namespace vkdml::dropin {
 
 class FenceMonitor;
 
-class Device final : public D3D12Object<ID3D12Device9, IVkdmlD3D12Device> {
+class Device final : public D3D12Object<ID3D12Device9, IVkdmlD3D12Device, ID3D12DebugDevice2> {
 public:
     // Takes over the caller's reference on `vkdml`.
     explicit Device(VkdmlDevice vkdml);
@@ -236,6 +236,16 @@ public:
     VkdmlDevice STDMETHODCALLTYPE GetVkdmlDevice() override { return vkdml_; }
     void STDMETHODCALLTYPE GetVulkanHandles(VKDML_D3D12_VULKAN_HANDLES* handles) override;
 
+    // ID3D12DebugDevice2 and ID3D12DebugDevice (debug_device.cpp), answered by a device created while the D3D12
+    // debug layer was on: the settings are kept and returned; they change nothing else.
+    HRESULT STDMETHODCALLTYPE SetFeatureMask(D3D12_DEBUG_FEATURE mask) override;
+    D3D12_DEBUG_FEATURE STDMETHODCALLTYPE GetFeatureMask() override;
+    HRESULT STDMETHODCALLTYPE ReportLiveDeviceObjects(D3D12_RLDO_FLAGS flags) override;
+    HRESULT STDMETHODCALLTYPE SetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_TYPE type, const void* data,
+                                                UINT dataSize) override;
+    HRESULT STDMETHODCALLTYPE GetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_TYPE type, void* data,
+                                                UINT dataSize) override;
+
 protected:
     void* findInterface(REFIID riid) override;
     void nameChanged(const std::string& name) override;
@@ -261,6 +271,11 @@ private:
     std::atomic<uint64_t> lastSubmitted_{0};
     std::atomic<bool> removedByApplication_{false};
     bool singleton_ = false;
+    const bool debugLayer_;  // the D3D12 debug layer was on when the device was created
+    std::mutex debugMutex_;
+    D3D12_DEBUG_FEATURE debugFeatures_ = D3D12_DEBUG_FEATURE_NONE;
+    D3D12_DEBUG_DEVICE_GPU_BASED_VALIDATION_SETTINGS gpuBasedValidation_{};
+    D3D12_DEBUG_DEVICE_GPU_SLOWDOWN_PERFORMANCE_FACTOR gpuSlowdown_{};
     struct DeferredRelease {
         void* object;
         uint64_t completionValue;

@@ -85,6 +85,47 @@ TEST_CASE("the device answers every ID3D12Device version, ID3D12Object and IVkdm
     CHECK(device->GetDeviceRemovedReason() == S_OK);
 }
 
+TEST_CASE("ID3D12DebugDevice and ID3D12DebugDevice2 on a device created with the debug layer on") {
+    ComPtr<ID3D12Device> device = createDevice();  // enables the debug layer first
+    ComPtr<ID3D12DebugDevice> debug;
+    REQUIRE(device.As(&debug) == S_OK);
+    ComPtr<IUnknown> fromDevice, fromDebug;
+    REQUIRE(device.As(&fromDevice) == S_OK);
+    REQUIRE(debug.As(&fromDebug) == S_OK);
+    CHECK(fromDevice.Get() == fromDebug.Get());
+    ComPtr<ID3D12Device> back;
+    REQUIRE(debug.As(&back) == S_OK);
+
+    CHECK(debug->GetFeatureMask() == D3D12_DEBUG_FEATURE_NONE);
+    CHECK(debug->SetFeatureMask(D3D12_DEBUG_FEATURE_CONSERVATIVE_RESOURCE_STATE_TRACKING) == S_OK);
+    CHECK(debug->GetFeatureMask() == D3D12_DEBUG_FEATURE_CONSERVATIVE_RESOURCE_STATE_TRACKING);
+    CHECK(debug->SetFeatureMask(D3D12_DEBUG_FEATURE(0x100)) == E_INVALIDARG);
+    CHECK(debug->GetFeatureMask() == D3D12_DEBUG_FEATURE_CONSERVATIVE_RESOURCE_STATE_TRACKING);
+    CHECK(debug->ReportLiveDeviceObjects(D3D12_RLDO_FLAGS(D3D12_RLDO_SUMMARY | D3D12_RLDO_DETAIL)) == S_OK);
+    CHECK(debug->ReportLiveDeviceObjects(D3D12_RLDO_FLAGS(0x10)) == E_INVALIDARG);
+
+    ComPtr<ID3D12DebugDevice2> debug2;
+    REQUIRE(device.As(&debug2) == S_OK);
+    D3D12_DEBUG_FEATURE features{};
+    CHECK(debug2->GetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_FEATURE_FLAGS, &features, sizeof(features)) == S_OK);
+    CHECK(features == D3D12_DEBUG_FEATURE_CONSERVATIVE_RESOURCE_STATE_TRACKING);
+    D3D12_DEBUG_DEVICE_GPU_SLOWDOWN_PERFORMANCE_FACTOR slowdown{2.5f};
+    CHECK(debug2->SetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_GPU_SLOWDOWN_PERFORMANCE_FACTOR, &slowdown,
+                                    sizeof(slowdown)) == S_OK);
+    D3D12_DEBUG_DEVICE_GPU_SLOWDOWN_PERFORMANCE_FACTOR read{};
+    CHECK(debug2->GetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_GPU_SLOWDOWN_PERFORMANCE_FACTOR, &read,
+                                    sizeof(read)) == S_OK);
+    CHECK(read.SlowdownFactor == 2.5f);
+    CHECK(debug2->SetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_GPU_SLOWDOWN_PERFORMANCE_FACTOR, &slowdown, 1) ==
+          E_INVALIDARG);
+    CHECK(debug2->GetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_FEATURE_FLAGS, nullptr, sizeof(features)) ==
+          E_INVALIDARG);
+    CHECK(debug2->SetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_TYPE(7), &features, sizeof(features)) == E_INVALIDARG);
+    debug2->SetFeatureMask(D3D12_DEBUG_FEATURE_NONE);  // the device is the process's singleton: leave it as found
+    slowdown.SlowdownFactor = 0.0f;
+    debug2->SetDebugParameter(D3D12_DEBUG_DEVICE_PARAMETER_GPU_SLOWDOWN_PERFORMANCE_FACTOR, &slowdown, sizeof(slowdown));
+}
+
 TEST_CASE("CheckFeatureSupport: the queries DirectML programs make, E_INVALIDARG for wrong sizes") {
     ComPtr<ID3D12Device> device = createDevice();
     const D3D_FEATURE_LEVEL requested[] = {D3D_FEATURE_LEVEL_1_0_CORE, D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_12_0,
