@@ -277,8 +277,8 @@ TEST_CASE("vkdmlSetMessageCallback replaces the callback; NULL stops the message
 }
 
 // A process may create and release devices many times (a test suite, a server that reopens its device): each one
-// must work. NVIDIA's driver refused vkCreateInstance after a few dozen devices before vkdml kept one instance alive
-// for the process; on drivers without that limit this is a plain lifetime check.
+// must work. NVIDIA's driver (H100, H200) refused vkCreateInstance after a few dozen devices in one process, which
+// vkdml's one instance kept for the process is there to prevent; elsewhere this is a plain lifetime check.
 TEST_CASE("64 devices one after another, each created, used and released") {
     for (UINT i = 0; i < 64; ++i) {
         CAPTURE(i);
