@@ -4,6 +4,7 @@
 // (full, a broadcast bias row, absent, Beta 0 with C never read), Alpha, fused RELU, SIGMOID, TANH, LINEAR and
 // GELU, K up to 65536 within the bound, special values, and validation of every field.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -148,13 +149,9 @@ std::vector<uint32_t> swappedLastTwo(const std::vector<uint32_t>& sizes, uint32_
     return permutedStrides(sizes, order, padding);
 }
 
-}  // namespace
-
-TEST_CASE("GEMM: M, N, K of 1, primes and powers of two, every transposition, FLOAT32 and FLOAT16") {
-    TestDevice device;
-    std::mt19937_64 rng(541);
-    const uint32_t shapes[][3] = {{1, 1, 1},    {1, 7, 13},   {5, 3, 1},   {17, 33, 19},
-                                  {65, 63, 31}, {3, 130, 70}, {97, 1, 300}};
+// Every {M, N, K} of `shapes` under the four transpositions, FLOAT32 and FLOAT16.
+void checkEveryTransposition(TestDevice& device, std::mt19937_64& rng,
+                             std::initializer_list<std::array<uint32_t, 3>> shapes) {
     for (Type type : {F32, F16})
         for (const auto& shape : shapes)
             for (int trans = 0; trans < 4; ++trans) {
@@ -164,7 +161,41 @@ TEST_CASE("GEMM: M, N, K of 1, primes and powers of two, every transposition, FL
                 s.transA = trans & 1, s.transB = trans & 2;
                 checkGemm(device, s, rng);
             }
+}
+
+}  // namespace
+
+TEST_CASE("GEMM: M, N, K of 1, primes and powers of two, every transposition, FLOAT32 and FLOAT16") {
+    TestDevice device;
+    std::mt19937_64 rng(541);
+    checkEveryTransposition(device, rng, {{1, 1, 1}, {1, 7, 13}, {5, 3, 1}, {17, 33, 19}, {65, 63, 31}, {3, 130, 70},
+                                          {97, 1, 300}});
     reportMeasured("M, N, K of 1, primes and powers of two");
+}
+
+// M of a few rows (an LLM's decode step) takes the skinny kernel: up to 16 rows on GPUs (16 lanes of K per column;
+// VKDML_TEST_GEMM_GPU_SHAPES=1 here), FLOAT32 with M = 1 on CPU devices. K around the lanes' stride (16 lanes x 8
+// steps), B stored {K, N} and {N, K}, batches, padded storage, C and a fused activation.
+TEST_CASE("GEMM: skinny M (1 to 16 rows) in every transposition, K tails, batch, padded storage, C and activation") {
+    TestDevice device;
+    std::mt19937_64 rng(547);
+    checkEveryTransposition(device, rng, {{1, 1, 1}, {1, 40, 127}, {1, 17, 128}, {2, 33, 129}, {3, 9, 1000},
+                                          {5, 16, 255}, {16, 31, 300}, {1, 1024, 512}});
+    for (uint32_t m : {1u, 3u, 12u}) {
+        Spec s;  // batches of A rows against one shared weight stored {N, K}, a bias row, GELU
+        s.batch = {2, 3}, s.m = m, s.n = 45, s.k = 200, s.transB = true;
+        s.bStrides = {0, 0, 200, 1};
+        s.withC = true, s.beta = 1.0f, s.cStrides = {0, 0, 0, 1};
+        s.activation = DML_OPERATOR_ACTIVATION_GELU;
+        checkGemm(device, s, rng);
+        Spec p;  // padded A and B, a permuted output, Alpha
+        p.batch = {2}, p.m = m, p.n = 21, p.k = 150, p.alpha = 0.5f;
+        p.aStrides = paddedStrides(aSizes(p), 3);
+        p.bStrides = paddedStrides(bSizes(p), 5);
+        p.outStrides = swappedLastTwo(outSizes(p), 1);
+        checkGemm(device, p, rng);
+    }
+    reportMeasured("skinny M");
 }
 
 TEST_CASE("GEMM: batch dimensions, broadcast by stride 0, transposed and padded storage") {

@@ -193,6 +193,28 @@ TEST_CASE("MATRIX_MULTIPLY_INTEGER: INT8 and UINT8, zero points absent, per tens
     checkInteger(device, s, rng, "K 4099");
 }
 
+// The skinny kernel takes these on GPUs (VKDML_TEST_GEMM_GPU_SHAPES=1 here).
+TEST_CASE("Integer multiplies with M of 1 and 2 (the skinny kernel): zero points, scales, Bias, K tails") {
+    TestDevice device;
+    std::mt19937_64 rng(604);
+    for (uint32_t m : {1u, 2u}) {
+        Spec s;
+        s.m = m, s.n = 70, s.k = 1001, s.aType = I8, s.bType = U8;
+        s.aZero = {{m, 1}, I8}, s.bZero = {{1, 70}, U8};
+        checkInteger(device, s, rng, "MATRIX_MULTIPLY_INTEGER, skinny");
+        Spec q;
+        q.op = kQlmm, q.aType = q.bType = q.outType = U8;
+        q.m = m, q.n = 33, q.k = 130;
+        q.aScale = {{1, 1}, F32}, q.bScale = {{1, 33}, F32}, q.outScale = {{1, 1}, F32};
+        q.aZero = {{1, 1}, U8}, q.bZero = {{1, 33}, U8}, q.outZero = {{1, 1}, U8};
+        checkInteger(device, q, rng, "QUANTIZED_LINEAR_MATRIX_MULTIPLY, skinny");
+        Spec f;
+        f.op = kMmitf, f.aType = f.bType = I8, f.outType = F16;
+        f.m = m, f.n = 18, f.k = 77, f.aScale = {{1, 1}, F16}, f.bScale = {{1, 18}, F16}, f.bias = {{m, 18}, F16};
+        checkInteger(device, f, rng, "MATRIX_MULTIPLY_INTEGER_TO_FLOAT, skinny");
+    }
+}
+
 TEST_CASE("QUANTIZED_LINEAR_MATRIX_MULTIPLY: UINT8 and INT8, scales and zero points per tensor, row and column") {
     TestDevice device;
     std::mt19937_64 rng(602);

@@ -38,7 +38,8 @@ std::string loadExpression(const std::string& b, DML_TENSOR_DATA_TYPE type) {
 class Writer {
 public:
     Writer(const Plan& plan, const KernelShape& shape) : p_(plan), s_(shape) {
-        if (s_.staged && ((s_.tileM() * s_.depth) % s_.workgroupSize() || (s_.tileN() * s_.depth) % s_.workgroupSize()))
+        const uint32_t wg = s_.workgroupSize();
+        if (s_.staged && !s_.skinny && ((s_.tileM() * s_.depth) % wg || (s_.tileN() * s_.depth) % wg))
             throw std::invalid_argument("GEMM tiles must be whole multiples of the workgroup");
         uint32_t next = 0;
         for (uint32_t slot = 0; slot < kSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
@@ -127,25 +128,46 @@ private:
 
     void body() {
         // Tile rows padded by one element: invocations that store along K then hit different banks.
-        if (s_.staged)
+        if (s_.staged && !s_.skinny)
             out_ += "shared " + acc_ + " As[" + u(s_.depth * (s_.tileM() + 1)) + "];\nshared " + acc_ + " Bs[" +
                     u(s_.depth * (s_.tileN() + 1)) + "];\n";
+        if (s_.skinny && s_.kLanes > 1)
+            out_ += "shared " + acc_ + " partial[" + u(uint64_t(p_.m) * s_.tn * s_.workgroupSize()) + "];\n";
         out_ += "void main() {\n"
-                "    const uint lid = gl_LocalInvocationID.x;\n"
-                "    const uint tx = lid % " + u(s_.wx) + ", ty = lid / " + u(s_.wx) + ";\n"
-                "    const uint m0 = gl_WorkGroupID.y * " + u(s_.tileM()) + ", n0 = gl_WorkGroupID.x * " +
-                u(s_.tileN()) + ";\n"
-                "    for (uint z = gl_WorkGroupID.z; z < BATCH; z += gl_NumWorkGroups.z) {\n"
+                "    const uint lid = gl_LocalInvocationID.x;\n";
+        if (s_.skinny) {
+            out_ += kMajor() ? "    const uint kl = lid % " + u(s_.kLanes) + ", tx = lid / " + u(s_.kLanes) + ";\n"
+                             : "    const uint tx = lid % " + u(s_.wx) + ", kl = lid / " + u(s_.wx) + ";\n";
+            out_ += "    const uint ty = 0u, m0 = 0u, n0 = gl_WorkGroupID.x * " + u(s_.tileN()) + ";\n";
+        } else {
+            out_ += "    const uint tx = lid % " + u(s_.wx) + ", ty = lid / " + u(s_.wx) + ";\n"
+                    "    const uint m0 = gl_WorkGroupID.y * " + u(s_.tileM()) + ", n0 = gl_WorkGroupID.x * " +
+                    u(s_.tileN()) + ";\n";
+        }
+        out_ += "    for (uint z = gl_WorkGroupID.z; z < BATCH; z += gl_NumWorkGroups.z) {\n"
                 "        const uint b0 = z / B1, b1 = z % B1;\n";
         for (Slot s : {kA, kB, kC, kOutput, kAZeroPoint, kBZeroPoint, kAScale, kBScale, kOutScale, kOutZeroPoint})
             if (p_.present(s)) out_ += "        const uint base" + std::to_string(s) + " = " + batchBase(s) + ";\n";
-        for (uint32_t i = 0; i < s_.tm; ++i)
+        for (uint32_t i = 0; i < rows(); ++i)
             for (uint32_t j = 0; j < s_.tn; ++j) out_ += "        " + acc_ + " " + acc(i, j) + " = " + acc_ + "(0);\n";
-        if (s_.staged) stagedLoop();
-        else directLoop();
-        epilogue();
+        if (s_.skinny) {
+            skinnyLoop();
+            if (s_.kLanes > 1) lanesEpilogue();
+            else epilogue(1);
+        } else {
+            if (s_.staged) stagedLoop();
+            else directLoop();
+            epilogue(s_.wy);
+        }
         out_ += "    }\n}\n";
     }
+
+    // Accumulator rows per invocation: the tile's, or every row of the matrix (skinny).
+    uint32_t rows() const { return s_.skinny ? p_.m : s_.tm; }
+
+    // Skinny: the invocations of one column are neighbours when B's K steps are (B stored {N, K}), so that
+    // neighbouring invocations read neighbouring elements either way.
+    bool kMajor() const { return op(kB).row == 1 && op(kB).column != 1; }
 
     std::string base(Slot s) const { return "base" + std::to_string(s); }
 
@@ -165,7 +187,7 @@ private:
 
     // The products of one K step from a[i] and b[j].
     void products(const std::string& indent) {
-        for (uint32_t i = 0; i < s_.tm; ++i)
+        for (uint32_t i = 0; i < rows(); ++i)
             for (uint32_t j = 0; j < s_.tn; ++j) {
                 const std::string a = "a" + std::to_string(i), b = "b" + std::to_string(j);
                 out_ += indent + acc(i, j) + (p_.kind == Kind::Float ? " = fma(" + a + ", " + b + ", " + acc(i, j) + ");\n"
@@ -243,6 +265,62 @@ private:
         }
     }
 
+    // Skinny: lane kl sums K steps kl, kl + kLanes, ... of every row for its columns; `depth` of its steps per loop
+    // iteration, the last few guarded.
+    void skinnyLoop() {
+        for (uint32_t j = 0; j < s_.tn; ++j)
+            out_ += "        const uint bc" + std::to_string(j) + " = min(n0 + tx + " + u(j * s_.wx) + ", N - 1u);\n";
+        auto step = [&](const std::string& k, const std::string& indent) {
+            for (uint32_t i = 0; i < p_.m; ++i)
+                out_ += indent + acc_ + " a" + std::to_string(i) + " = " + aValue(u(i), k) + ";\n";
+            for (uint32_t j = 0; j < s_.tn; ++j)
+                out_ += indent + acc_ + " b" + std::to_string(j) + " = " + bValue("bc" + std::to_string(j), k) + ";\n";
+            products(indent);
+        };
+        const uint32_t stride = s_.kLanes * s_.depth;
+        const uint32_t main = p_.k - p_.k % stride;
+        if (main > 0) {
+            out_ += "        for (uint k0 = kl; k0 < " + u(main) + "; k0 += " + u(stride) + ") {\n";
+            for (uint32_t d = 0; d < s_.depth; ++d) {
+                out_ += "            {\n";
+                step("(k0 + " + u(d * s_.kLanes) + ")", "                ");
+                out_ += "            }\n";
+            }
+            out_ += "        }\n";
+        }
+        const uint32_t tail = p_.k - main;
+        for (uint32_t d = 0; d * s_.kLanes < tail; ++d) {
+            out_ += "        {\n            const uint k = " + u(main + d * s_.kLanes) + " + kl;\n";
+            if ((d + 1) * s_.kLanes > tail) out_ += "            if (k < K) {\n";
+            step("k", "                ");
+            if ((d + 1) * s_.kLanes > tail) out_ += "            }\n";
+            out_ += "        }\n";
+        }
+    }
+
+    // Skinny with several lanes per column: the lanes' partial sums meet in shared memory, and the workgroup's
+    // invocations then finish its M x tileN outputs, each adding its column's kLanes partial sums in lane order.
+    void lanesEpilogue() {
+        const uint32_t wg = s_.workgroupSize(), outputs = p_.m * s_.tileN();
+        for (uint32_t i = 0; i < p_.m; ++i)
+            for (uint32_t j = 0; j < s_.tn; ++j)
+                out_ += "        partial[" + u((i * s_.tn + j) * wg) + " + lid] = " + acc(i, j) + ";\n";
+        const std::string lane = kMajor() ? "cx * " + u(s_.kLanes) + " + l" : "l * " + u(s_.wx) + " + cx";
+        out_ += "        barrier();\n"
+                "        for (uint o = lid; o < " + u(outputs) + "; o += " + u(wg) + ") {\n"
+                "            const uint m = o / " + u(s_.tileN()) + ", c = o % " + u(s_.tileN()) + ";\n"
+                "            const uint cx = c % " + u(s_.wx) + ", first = (m * " + u(s_.tn) + " + c / " + u(s_.wx) +
+                ") * " + u(wg) + ";\n"
+                "            " + acc_ + " sum = " + acc_ + "(0);\n"
+                "            for (uint l = 0u; l < " + u(s_.kLanes) + "; ++l) sum += partial[first + " + lane + "];\n"
+                "            const uint n = n0 + c;\n"
+                "            if (n >= N) continue;\n"
+                "            store(" + base(kOutput) + " + " + scaled("m", op(kOutput).row) + " + " +
+                scaled("n", op(kOutput).column) + ", " + finished("sum") + ");\n"
+                "        }\n"
+                "        barrier();\n";  // the next batch matrix rewrites `partial`
+    }
+
     std::string at(Slot s, const char* loader) const {
         return std::string(loader) + "(" + base(s) + " + " + scaled("m", op(s).row) + " + " + scaled("n", op(s).column) + ")";
     }
@@ -275,15 +353,16 @@ private:
         return r;
     }
 
-    // One loop over the invocation's outputs, so that the epilogue's code appears once in the shader.
-    void epilogue() {
-        const uint32_t count = s_.tm * s_.tn;
+    // One loop over the invocation's outputs, so that the epilogue's code appears once in the shader. `rowStep`: rows
+    // between the invocation's consecutive accumulator rows.
+    void epilogue(uint32_t rowStep) {
+        const uint32_t count = rows() * s_.tn;
         out_ += "        " + acc_ + " results[" + u(count) + "] = " + acc_ + "[](";
-        for (uint32_t i = 0; i < s_.tm; ++i)
+        for (uint32_t i = 0; i < rows(); ++i)
             for (uint32_t j = 0; j < s_.tn; ++j) out_ += acc(i, j) + (i * s_.tn + j + 1 < count ? ", " : "");
         out_ += ");\n";
         out_ += "        for (uint e = 0u; e < " + u(count) + "; ++e) {\n"
-                "            const uint m = m0 + ty + (e / " + u(s_.tn) + ") * " + u(s_.wy) + ", n = n0 + tx + (e % " +
+                "            const uint m = m0 + ty + (e / " + u(s_.tn) + ") * " + u(rowStep) + ", n = n0 + tx + (e % " +
                 u(s_.tn) + ") * " + u(s_.wx) + ";\n"
                 "            if (m >= M || n >= N) continue;\n"
                 "            store(" + base(kOutput) + " + " + scaled("m", op(kOutput).row) + " + " +

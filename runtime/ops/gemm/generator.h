@@ -1,6 +1,8 @@
-// A GEMM plan -> a complete GLSL 450 compute shader. Each workgroup computes one tile of (wy * tm) x (wx * tn)
+// A GEMM plan -> a complete GLSL 450 compute shader. Tiled: each workgroup computes one tile of (wy * tm) x (wx * tn)
 // outputs of one batch matrix (the grid's Z walks the batch), each invocation tm x tn of them, strided by wy rows and
-// wx columns so that neighbouring invocations touch neighbouring elements. Sizes, strides, Alpha, Beta and the
+// wx columns so that neighbouring invocations touch neighbouring elements. Skinny (M of a few rows, an LLM's decode
+// step): each workgroup computes every row of wx columns, so B is read exactly once; kLanes invocations share a
+// column, each summing every kLanes-th step of K, and their partial sums meet in shared memory. Sizes, strides, Alpha, Beta and the
 // activation are constants of the source (a pipeline per shape); the push constants hold each tensor's first element
 // in its binding. Accumulation is FLOAT32 (fma) for FLOAT32 and FLOAT16 tensors, INT32 for the integer multiplies.
 #pragma once
@@ -17,14 +19,16 @@ struct KernelShape {
     // one thread's SIMD lanes, shared memory is the same cache, a barrier costs a switch between lane groups): every
     // invocation reads its own rows of A and columns of B, `depth` steps of K per loop iteration.
     bool staged = true;
+    bool skinny = false;        // every row of A per invocation, B streamed once (wy and tm unused)
+    uint32_t kLanes = 1;        // skinny: invocations that split K for one column
     uint32_t wx = 16, wy = 16;  // invocations along n and m
     uint32_t tm = 4, tn = 4;    // outputs per invocation along m and n
-    uint32_t depth = 16;        // K per shared tile (staged) or per loop iteration (direct)
+    uint32_t depth = 16;        // K per shared tile (staged), per loop iteration (direct), per lane and loop iteration (skinny)
     bool nativeHalf = false;    // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
     bool fusedFma = false;      // the device's fma() rounds once (VKDML_FUSED_FMA)
     bool emulatedFma = false;   // ... computed in double (VKDML_EMULATED_FMA, tests)
 
-    uint32_t workgroupSize() const { return wx * wy; }
+    uint32_t workgroupSize() const { return wx * (skinny ? kLanes : wy); }
     uint32_t tileM() const { return wy * tm; }
     uint32_t tileN() const { return wx * tn; }
 };
