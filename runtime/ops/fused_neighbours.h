@@ -32,4 +32,16 @@ struct FusedNeighbours {
     }
 };
 
+inline bool isFloatTensorType(DML_TENSOR_DATA_TYPE t) {
+    return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16;
+}
+
+// A neighbour program a float kernel can run: one float output, FLOAT32/FLOAT16 inputs, attributes folded.
+inline bool isFloatProgram(const kernel::ElementwiseProgram& p) {
+    if (p.outputs.size() != 1 || !kernel::isFloatType(p.outputs[0]) || p.attributeCount() != 0) return false;
+    for (kernel::ScalarType t : p.inputs)
+        if (t != kernel::ScalarType::Float32 && t != kernel::ScalarType::Float16) return false;
+    return true;
+}
+
 }  // namespace vkdml::ops

@@ -1,6 +1,7 @@
-// Reductions with their element-wise neighbours fused in: the run that computes a reduction's input and the run
-// that reads its output become one kernel with it (ADD -> MVN1 is SkipLayerNormalization, x * s -> SOFTMAX1 a
-// scaled softmax, MVN1 -> MULTIPLY -> ADD an affine layer norm). Each graph is compiled fused and one kernel per
+// Reductions and GEMM with their element-wise neighbours fused in: the run that computes a reduction's input and the
+// run that reads its output become one kernel with it (ADD -> MVN1 is SkipLayerNormalization, x * s -> SOFTMAX1 a
+// scaled softmax, MVN1 -> MULTIPLY -> ADD an affine layer norm); GEMM's store takes the run after it (bias, GELU,
+// residual: a transformer's feed-forward layer). Each graph is compiled fused and one kernel per
 // node; both are checked against double references (the reduction's own bound, the element-wise roundings on top),
 // and the kernel counts say what fused.
 #include <algorithm>
@@ -98,6 +99,23 @@ Factory reduceSum(VkdmlDevice device, const std::vector<uint32_t>& axes) {
     };
 }
 
+Factory gemm(VkdmlDevice device) {
+    return [device](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_GEMM_OPERATOR_DESC desc{t[0], t[1], nullptr, t[2], DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE,
+                                    1.0f, 0.0f, nullptr};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_GEMM, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory gelu(VkdmlDevice device) {
+    return [device](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_ACTIVATION_GELU_OPERATOR_DESC desc{t[0], t[1]};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_ACTIVATION_GELU, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
 Factory scaleBiasIdentity(VkdmlDevice device, float scale, float bias) {
     return [device, scale, bias](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
         static thread_local DML_SCALE_BIAS sb;
@@ -150,6 +168,17 @@ std::vector<Expected> affine(DML_TENSOR_DATA_TYPE type, const std::vector<Expect
                        (b ? ulpOf(type, std::fabs(out[i].value) + spread + ulpOf(type, product)) : 0.0);
     }
     return out;
+}
+
+// f(x) of a value known within its bound, stored in `type`: f's slope spreads the bound, f's own error in FLOAT32
+// ULPs (0.5 for one correctly rounded operation) adds to it, and a FLOAT16 store rounds once more.
+Expected through(DML_TENSOR_DATA_TYPE type, const Expected& x, double value, double slope, double ownUlps) {
+    Expected y;
+    y.value = value;
+    const double spread = slope * x.bound;
+    y.bound = spread + ownUlps * ulpOf(kF32, std::fabs(value) + spread);
+    if (type == kF16) y.bound += 0.5 * ulpOf(kF16, std::fabs(value) + y.bound);
+    return y;
 }
 
 HostTensor elementwise(DML_TENSOR_DATA_TYPE type, const HostTensor& a, const HostTensor& b,
@@ -336,4 +365,53 @@ TEST_CASE("graph neighbours: a value that leaves the run is not fused away") {
     const GraphIO io{{x.bytes, skip.bytes}, {}, {out.bytes(), out.bytes(), out.bytes()}};
     // Fused: ADD; MVN1; MULTIPLY + ADD (one element-wise run). Unfused: 4 kernels.
     runBothWays(device, build, 4, 3, 1, io, kF32, squared);
+}
+
+TEST_CASE("graph neighbours: GEMM -> ADD (bias row) -> GELU -> ADD (residual) runs as one kernel") {
+    TestDevice device;
+    const uint32_t k = 48, n = 40;
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16})
+        for (const uint32_t m : {1u, 7u}) {  // M = 1: the skinny kernel where the device takes it
+            CAPTURE(typeName(type));
+            CAPTURE(m);
+            const Input a = randomInput(tensor(type, {m, k}), 11, -1.0, 1.0);
+            const Input b = randomInput(tensor(type, {k, n}), 12, -1.0, 1.0);
+            const Input bias = randomInput(row(type, {m, n}), 13, -1.0, 1.0);
+            const Input residual = randomInput(tensor(type, {m, n}), 14, -2.0, 2.0);
+            const GraphTensorDesc out = tensor(type, {m, n});
+            auto build = [&](GraphBuilder& g) {
+                const uint32_t mm = g.addOperator({a.desc, b.desc}, out, gemm(device));
+                const uint32_t biased = g.addOperator({out, bias.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                const uint32_t act = g.addOperator({out}, out, gelu(device));
+                const uint32_t sum = g.addOperator({out, residual.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                g.inputEdge(0, mm, 0);
+                g.inputEdge(1, mm, 1);
+                g.edge(mm, biased, 0);
+                g.inputEdge(2, biased, 1);
+                g.edge(biased, act, 0);
+                g.edge(act, sum, 0);
+                g.inputEdge(3, sum, 1);
+                g.outputEdge(sum, 0);
+            };
+            std::vector<Expected> expected(m * n);
+            for (uint32_t i = 0; i < m; ++i)
+                for (uint32_t j = 0; j < n; ++j) {
+                    double dot = 0, magnitude = 0;
+                    for (uint32_t q = 0; q < k; ++q) {
+                        const double p = a.host.values[i * k + q] * b.host.values[q * n + j];
+                        dot += p;
+                        magnitude += std::fabs(p);
+                    }
+                    Expected e{dot, (k + 4) * std::ldexp(1.0, -24) * magnitude};
+                    if (type == kF16) e.bound += 0.5 * ulpOf(kF16, std::fabs(dot) + e.bound);
+                    const size_t at = i * n + j;
+                    e = through(type, e, e.value + bias.host.values[at], 1.0, 0.5);
+                    const double x = e.value;
+                    e = through(type, e, 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))), 1.13, 8.0);
+                    e = through(type, e, e.value + residual.host.values[at], 1.0, 0.5);
+                    expected[at] = e;
+                }
+            const GraphIO io{{a.bytes, b.bytes, bias.bytes, residual.bytes}, {}, {out.bytes()}};
+            runBothWays(device, build, 4, 1, 1, io, type, expected);
+        }
 }

@@ -1,5 +1,5 @@
 // Differential test of fusion: random valid graphs (1-40 nodes of every element-wise operator and activation vkdml
-// implements, and of the softmax family, MVN1 and LP_NORMALIZATION, which fuse with their element-wise neighbours;
+// implements, and of the softmax family, MVN1, LP_NORMALIZATION and GEMM, which fuse with their element-wise neighbours;
 // see random_operators.h; over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values, and INT4
 // and UINT4 ones between QUANTIZE and DEQUANTIZE; random attributes; ranks 1-8; fan-out; broadcast, padded and
 // OWNED_BY_DML graph inputs; constant nodes; dead nodes, whose output no graph output depends on, alone or in
@@ -38,6 +38,7 @@ struct Value {
     int node = -1;        // -1: a graph input
     uint32_t input = 0;   // graph input index
     bool deadEnd = false; // a node made to be dead: nothing reads it and it is no graph output
+    bool weight = false;  // a GEMM's B: sizes of its own, read by that node only
 };
 
 // What a graph holds that a compiler may get wrong, counted once per graph.
@@ -167,29 +168,37 @@ private:
     std::ostringstream& log() { return text_; }
     bool isConstant(int node) const { return builder_.nodes[node].Type == DML_GRAPH_NODE_TYPE_CONSTANT; }
 
-    GraphTensorDesc desc(Type type, std::vector<uint32_t> strides = {}) const {
+    GraphTensorDesc desc(Type type, std::vector<uint32_t> strides = {}, std::vector<uint32_t> sizes = {}) const {
         GraphTensorDesc t;
         t.type = type;
-        t.sizes = graph_.sizes;
+        t.sizes = sizes.empty() ? graph_.sizes : std::move(sizes);
         t.strides = std::move(strides);
         return t;
     }
 
-    // A new graph input (or, sometimes, a constant node) of `type`, read through random strides.
-    uint32_t newSource(Type type, std::vector<uint32_t>& strides) {
+    // A GEMM weight's sizes: the graph's, with the second-to-last size equal to the last (K = N).
+    std::vector<uint32_t> weightSizes() const {
+        std::vector<uint32_t> sizes = graph_.sizes;
+        if (sizes.size() >= 2) sizes[sizes.size() - 2] = sizes.back();
+        return sizes;
+    }
+
+    // A new graph input (or, sometimes, a constant node) of `type` and `sizes` (default: the graph's), read
+    // through random strides.
+    uint32_t newSource(Type type, std::vector<uint32_t>& strides, std::vector<uint32_t> sizes = {}) {
         RandomGraph& g = graph_;
-        std::vector<uint32_t> s(g.sizes.size());
+        if (sizes.empty()) sizes = g.sizes;
+        std::vector<uint32_t> s(sizes.size());
         uint64_t stride = 1;
         const uint32_t kind = uniform(4);  // 0,1: packed; 2: broadcast over some dimensions; 3: padded
-        for (size_t d = g.sizes.size(); d-- > 0;) {
+        for (size_t d = sizes.size(); d-- > 0;) {
             const bool broadcast = kind == 2 && uniform(2) == 0;
             s[d] = broadcast ? 0 : static_cast<uint32_t>(stride);
-            if (!broadcast) stride *= g.sizes[d] + (kind == 3 ? 1 : 0);
+            if (!broadcast) stride *= sizes[d] + (kind == 3 ? 1 : 0);
         }
         if (kind != 0 && kind != 1) strides = s;
-        GraphTensorDesc t = desc(type, strides);
         std::mt19937_64 data(rng_());
-        FamilyTensor memory = tensorOf(type, g.sizes, strides);
+        FamilyTensor memory = tensorOf(type, sizes, strides);
         fillTensor(memory, data);
         if (uniform(6) == 0) {  // a constant node
             g.values.push_back({type, static_cast<int>(builder_.addConstant(memory.memory)), 0});
@@ -214,7 +223,8 @@ private:
     Operand operand(Type type) {
         std::vector<uint32_t> candidates;
         for (uint32_t v = 0; v < graph_.values.size(); ++v)
-            if (graph_.values[v].type == type && !graph_.values[v].deadEnd) candidates.push_back(v);
+            if (graph_.values[v].type == type && !graph_.values[v].deadEnd && !graph_.values[v].weight)
+                candidates.push_back(v);
         std::vector<uint32_t> strides;
         if (!candidates.empty() && uniform(4) != 0) {
             const uint32_t v = candidates[candidates.size() - 1 - uniform(std::min<uint32_t>(4, candidates.size()))];
@@ -264,15 +274,26 @@ private:
                                                              VkdmlOperator* out) {
                 return createRandomOperator(device_, op, a, tensors, out);
             };
+            const bool matMul = op.signature == Signature::MatMul;
             std::vector<GraphTensorDesc> packed;
             for (Type input : t.inputs) packed.push_back(desc(input));
+            if (matMul) packed[1] = desc(t.inputs[1], {}, weightSizes());
             const GraphTensorDesc output = desc(t.output, makeDeadEnd && uniform(2) ? paddedStrides()
                                                                                    : std::vector<uint32_t>{});
             if (!builder_.accepts(packed, output, create)) continue;
 
             sourceStrided_ = false;
             std::vector<Operand> operands;
-            for (Type input : t.inputs) operands.push_back(operand(input));
+            for (size_t i = 0; i < t.inputs.size(); ++i) {
+                if (matMul && i == 1) {  // the weight: a source of its own sizes, which no other node reads
+                    std::vector<uint32_t> strides;
+                    const uint32_t weight = newSource(t.inputs[1], strides, weightSizes());
+                    graph_.values[weight].weight = true;
+                    operands.push_back({weight, desc(t.inputs[1], strides, weightSizes())});
+                    continue;
+                }
+                operands.push_back(operand(t.inputs[i]));
+            }
             std::vector<GraphTensorDesc> inputs;
             for (const Operand& o : operands) {
                 inputs.push_back(inputDesc(o));
@@ -430,6 +451,11 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
     }
     MESSAGE(graphs << " random graphs, " << nodes << " nodes: fused into " << steps << " kernels (" << fusedSteps
                    << " of them fusing two nodes or more)");
+    std::ostringstream anchors;  // the nodes that take element-wise neighbours into their own kernels
+    for (const RandomOperator& op : randomOperators())
+        if (op.signature == Signature::Rows || op.signature == Signature::MatMul)
+            anchors << " " << op.name << " " << coverage[op.name] / 2;
+    MESSAGE("nodes with kernels of their own:" << anchors.str());
     // Both compilations draw the same nodes, so each operator is counted twice per node.
     std::string missing;
     for (const RandomOperator& op : randomOperators())

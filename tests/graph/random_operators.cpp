@@ -50,7 +50,7 @@ const std::vector<RandomOperator> kOperators = {
     OP(ELEMENT_WISE_DEQUANTIZE_LINEAR, Dequantize), OP(DEQUANTIZE, Dequantize),
     OP(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, QuantizedAdd), OP(ACTIVATION_SOFTMAX1, Rows),
     OP(ACTIVATION_LOG_SOFTMAX1, Rows), OP(ACTIVATION_HARDMAX1, Rows), OP(MEAN_VARIANCE_NORMALIZATION1, Rows),
-    OP(LP_NORMALIZATION, Rows),
+    OP(LP_NORMALIZATION, Rows), OP(GEMM, MatMul),
 };
 
 #undef OP
@@ -207,6 +207,17 @@ HRESULT createRows(VkdmlDevice device, const RandomOperator& op, const RandomAtt
     return create<DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC>(device, op.type, out, t[0], t.back(), count, axes.data());
 }
 
+// GEMM: B read transposed when `a.mode` is odd (the weight is square), Alpha from a0, maybe a fused RELU.
+HRESULT createMatMul(VkdmlDevice device, const RandomAttributes& a, const Tensors& t, VkdmlOperator* out) {
+    static const DML_ACTIVATION_RELU_OPERATOR_DESC reluDesc{nullptr, nullptr};
+    const DML_OPERATOR_DESC fused{DML_OPERATOR_ACTIVATION_RELU, &reluDesc};
+    return create<DML_GEMM_OPERATOR_DESC>(device, DML_OPERATOR_GEMM, out, t[0], t[1],
+                                          static_cast<const DML_TENSOR_DESC*>(nullptr), t.back(),
+                                          DML_MATRIX_TRANSFORM_NONE,
+                                          a.mode % 2 ? DML_MATRIX_TRANSFORM_TRANSPOSE : DML_MATRIX_TRANSFORM_NONE,
+                                          a.a0, 0.0f, a.fusedRelu ? &fused : nullptr);
+}
+
 template <class T, size_t N>
 T pick(std::mt19937_64& rng, const T (&values)[N]) {
     return values[rng() % N];
@@ -266,10 +277,11 @@ RandomAttributes randomAttributes(const RandomOperator& op, std::mt19937_64& rng
     static constexpr Type kQuantized[] = {DML_TENSOR_DATA_TYPE_INT8, U8, DML_TENSOR_DATA_TYPE_INT4,
                                           DML_TENSOR_DATA_TYPE_UINT4};
     a.quantized = kQuantized[rng() % 4];
-    if (op.signature == Signature::Rows) {
+    if (op.signature == Signature::Rows || op.signature == Signature::MatMul) {
         a.axes = uint32_t(rng() % 256);
         a.mode = uint32_t(rng() % 2);
     }
+    if (op.signature == Signature::MatMul) a.fusedRelu = rng() % 4 == 0;
     return a;
 }
 
@@ -293,6 +305,7 @@ NodeTypes typesOf(const RandomOperator& op, const RandomAttributes& a, Type t) {
         case Signature::Rows:
             if (op.type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1 && a.zeroPoints) return {{t, t, t}, t};
             return {{t}, t};
+        case Signature::MatMul: return {{t, t}, t};
     }
     return {{t}, t};
 }
@@ -315,6 +328,7 @@ HRESULT createRandomOperator(VkdmlDevice device, const RandomOperator& op, const
         case Signature::Dequantize: return createQuantization(device, op, a, tensors, out);
         case Signature::QuantizedAdd: return createQuantizedAdd(device, a, tensors, out);
         case Signature::Rows: return createRows(device, op, a, tensors, out);
+        case Signature::MatMul: return createMatMul(device, a, tensors, out);
         case Signature::Predicate:
             if (op.type == DML_OPERATOR_ELEMENT_WISE_IS_INFINITY)
                 return create<DML_ELEMENT_WISE_IS_INFINITY_OPERATOR_DESC>(device, op.type, out, tensors[0], tensors[1],
@@ -340,6 +354,8 @@ std::string describe(const RandomOperator& op, const RandomAttributes& a) {
             if (op.signature == Signature::Unary || op.signature == Signature::Gradient) s << " (" << a.a0 << ", " << a.a1 << ")";
             break;
     }
+    if (op.signature == Signature::MatMul)
+        s << " alpha " << a.a0 << (a.mode % 2 ? " TransB" : "") << (a.fusedRelu ? " +RELU" : "");
     if (op.signature == Signature::Rows) {
         s << " axes mask " << a.axes << " mode " << a.mode;
         if (op.type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1 && a.zeroPoints) s << " scale and bias";

@@ -1,5 +1,5 @@
-// Every element-wise operator vkdml implements, and the reductions that write every element of their rows back
-// (which graphs fuse with their element-wise neighbours), as nodes of random graphs: how the types of its tensors
+// Every element-wise operator vkdml implements, the reductions that write every element of their rows back and
+// GEMM (which graphs fuse with their element-wise neighbours), as nodes of random graphs: how the types of its tensors
 // relate to the node's type, attributes drawn at random, and its DML_*_OPERATOR_DESC.
 #pragma once
 
@@ -24,6 +24,7 @@ enum class Signature {
     Dequantize,    // Q, scale T, [zero point Q] -> T
     QuantizedAdd,  // Q, FLOAT32 scale, [Q], Q, FLOAT32, [Q], FLOAT32, [Q] -> Q
     Rows,          // T[, scale T, bias T] -> T over some axes: the softmax family, MVN1, LP_NORMALIZATION
+    MatMul,        // T, weight T -> T: GEMM; the weight's last two sizes are both the value's last (K = N)
 };
 
 struct RandomOperator {
@@ -55,6 +56,7 @@ struct RandomAttributes {
     DML_TENSOR_DATA_TYPE castFrom = DML_TENSOR_DATA_TYPE_FLOAT32;
     DML_TENSOR_DATA_TYPE quantized = DML_TENSOR_DATA_TYPE_INT8;
     uint32_t axes = 1;            // Rows: a bit per axis, taken modulo the rank (at least one axis)
+    bool fusedRelu = false;       // MatMul: GEMM's FusedActivation
 };
 
 // `type` is the node's type; CAST's source type is drawn from `types`.

@@ -1,5 +1,6 @@
 #include "ops/gemm/family.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/error.h"
@@ -159,6 +160,31 @@ public:
     std::unique_ptr<ops::CompiledKernel> compile(Device& device, const OperatorInfo& info,
                                                  DML_EXECUTION_FLAGS) const override {
         return std::make_unique<GemmKernel>(device, info);
+    }
+
+    // GEMM's store takes the element-wise run that reads its result (bias, activation, residual, CAST to a float
+    // type), on floats, with up to kMaxEpilogueTensors more tensors of the output's sizes. A run before it would be
+    // recomputed for every column of B: not taken.
+    bool acceptsNeighbours(const OperatorInfo& info, const ops::FusedNeighbours& neighbours) const override {
+        if (info.schema->type != DML_OPERATOR_GEMM || neighbours.prologue || !neighbours.epilogue) return false;
+        const TensorLayout& out = info.outputs[0];
+        if (!ops::isFloatTensorType(out.dataType) || !ops::isFloatProgram(*neighbours.epilogue) ||
+            neighbours.epilogueTensors.size() > kMaxEpilogueTensors ||
+            neighbours.epilogue->inputs.size() != neighbours.epilogueTensors.size() + 1)
+            return false;
+        auto fits = [&out](const TensorLayout& t) {
+            return ops::isFloatTensorType(t.dataType) && t.rank == out.rank &&
+                   std::equal(t.sizes, t.sizes + t.rank, out.sizes);
+        };
+        if (!fits(neighbours.epilogueOutput)) return false;
+        for (const TensorLayout& t : neighbours.epilogueTensors)
+            if (!fits(t)) return false;
+        return true;
+    }
+
+    std::unique_ptr<ops::CompiledKernel> compileWithNeighbours(Device& device, const OperatorInfo& info,
+                                                               const ops::FusedNeighbours& neighbours) const override {
+        return std::make_unique<GemmKernel>(device, info, &neighbours);
     }
 };
 

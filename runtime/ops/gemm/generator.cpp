@@ -4,6 +4,7 @@
 
 #include "kernel/fused_activation.h"
 #include "kernel/glsl_library.h"
+#include "kernel/program_glsl.h"
 
 namespace vkdml::gemm {
 
@@ -77,7 +78,14 @@ private:
 
     void library() {
         out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
-        out_ += kernel::mathLibraryClosure(kernel::fusedActivationRoots(p_.fused), s_.fusedFma);
+        std::vector<std::string> roots = kernel::fusedActivationRoots(p_.fused);
+        if (p_.epilogue)
+            for (const std::string& root : kernel::programLibraryRoots(*p_.epilogue)) roots.push_back(root);
+        out_ += kernel::mathLibraryClosure(roots, s_.fusedFma);
+        if (p_.epilogue)
+            out_ += kernel::programFunctionGlsl(*p_.epilogue, "epilogue", [](const kernel::Op&) -> std::string {
+                throw std::invalid_argument("a fused GEMM epilogue with an attribute left");
+            });
     }
 
     void load(Slot slot, const char* name) {
@@ -97,6 +105,7 @@ private:
         load(kBScale, "loadBScale");
         load(kOutScale, "loadOutScale");
         load(kOutZeroPoint, "loadOutZeroPoint");
+        for (uint32_t e = 0; e < kMaxEpilogueTensors; ++e) load(Slot(kEpilogue0 + e), ("loadE" + std::to_string(e)).c_str());
         const std::string b = buffer(kOutput);
         // Elements narrower than a word share it with other invocations' elements: one atomic flips exactly this
         // element's bits.
@@ -146,8 +155,8 @@ private:
         }
         out_ += "    for (uint z = gl_WorkGroupID.z; z < BATCH; z += gl_NumWorkGroups.z) {\n"
                 "        const uint b0 = z / B1, b1 = z % B1;\n";
-        for (Slot s : {kA, kB, kC, kOutput, kAZeroPoint, kBZeroPoint, kAScale, kBScale, kOutScale, kOutZeroPoint})
-            if (p_.present(s)) out_ += "        const uint base" + std::to_string(s) + " = " + batchBase(s) + ";\n";
+        for (uint32_t s = 0; s < kSlots; ++s)
+            if (p_.present(Slot(s))) out_ += "        const uint base" + std::to_string(s) + " = " + batchBase(Slot(s)) + ";\n";
         for (uint32_t i = 0; i < rows(); ++i)
             for (uint32_t j = 0; j < s_.tn; ++j) out_ += "        " + acc_ + " " + acc(i, j) + " = " + acc_ + "(0);\n";
         if (s_.skinny) {
@@ -314,10 +323,8 @@ private:
                 "            " + acc_ + " sum = " + acc_ + "(0);\n"
                 "            for (uint l = 0u; l < " + u(s_.kLanes) + "; ++l) sum += partial[first + " + lane + "];\n"
                 "            const uint n = n0 + c;\n"
-                "            if (n >= N) continue;\n"
-                "            store(" + base(kOutput) + " + " + scaled("m", op(kOutput).row) + " + " +
-                scaled("n", op(kOutput).column) + ", " + finished("sum") + ");\n"
-                "        }\n"
+                "            if (n >= N) continue;\n" +
+                storeStatement("sum") + "        }\n"
                 "        barrier();\n";  // the next batch matrix rewrites `partial`
     }
 
@@ -353,6 +360,22 @@ private:
         return r;
     }
 
+    // Stores output element (m, n) from its sum `r`: the finished value, or with a fused epilogue that value as it
+    // would read back from GEMM's output tensor, through the epilogue with its tensors' elements (m, n).
+    std::string storeStatement(const std::string& r) const {
+        const std::string index =
+            base(kOutput) + " + " + scaled("m", op(kOutput).row) + " + " + scaled("n", op(kOutput).column);
+        if (!p_.epilogue) return "            store(" + index + ", " + finished(r) + ");\n";
+        std::string v = finished(r);
+        if (p_.resultType == DML_TENSOR_DATA_TYPE_FLOAT16) v = "vk_float_from_half_bits(vk_half_bits_from_float(" + v + "))";
+        std::string args = v;
+        for (uint32_t e = 0; e < kMaxEpilogueTensors; ++e) {
+            const Slot slot = Slot(kEpilogue0 + e);
+            if (p_.present(slot)) args += ", " + at(slot, ("loadE" + std::to_string(e)).c_str());
+        }
+        return "            { float y; epilogue(" + args + ", y); store(" + index + ", y); }\n";
+    }
+
     // One loop over the invocation's outputs, so that the epilogue's code appears once in the shader. `rowStep`: rows
     // between the invocation's consecutive accumulator rows.
     void epilogue(uint32_t rowStep) {
@@ -364,10 +387,8 @@ private:
         out_ += "        for (uint e = 0u; e < " + u(count) + "; ++e) {\n"
                 "            const uint m = m0 + ty + (e / " + u(s_.tn) + ") * " + u(rowStep) + ", n = n0 + tx + (e % " +
                 u(s_.tn) + ") * " + u(s_.wx) + ";\n"
-                "            if (m >= M || n >= N) continue;\n"
-                "            store(" + base(kOutput) + " + " + scaled("m", op(kOutput).row) + " + " +
-                scaled("n", op(kOutput).column) + ", " + finished("results[e]") + ");\n"
-                "        }\n";
+                "            if (m >= M || n >= N) continue;\n" +
+                storeStatement("results[e]") + "        }\n";
     }
 
     const Plan& p_;

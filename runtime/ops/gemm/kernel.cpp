@@ -49,16 +49,19 @@ KernelShape shapeFor(const vk::Context& ctx, const Options& options, const Plan&
 
 }  // namespace
 
-GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info) : plan_(planGemm(info)) {
+GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours)
+    : plan_(planGemm(info, neighbours)) {
     const vk::Context& ctx = device.context();
     const auto& limits = ctx.limits();
     const std::string deviceName = ctx.caps().properties.deviceName;
-    name_ = std::string(info.schema->kernel) + "_" + dml::dataTypeName(plan_.types[kA]);
+    name_ = std::string(info.schema->kernel) + (plan_.epilogue ? "_fused" : "") + "_" + dml::dataTypeName(plan_.types[kA]);
 
     // Every tensor is bound whole.
     const dml::TensorLayout* layouts[kSlots] = {};
-    for (uint32_t i = 0; i < plan_.inputs.size(); ++i) layouts[plan_.inputs[i]] = &info.inputs[i];
-    layouts[kOutput] = &info.outputs[0];
+    for (uint32_t i = 0; i < plan_.inputs.size(); ++i)
+        layouts[plan_.inputs[i]] =
+            i < info.inputs.size() ? &info.inputs[i] : &neighbours->epilogueTensors[i - info.inputs.size()];
+    layouts[kOutput] = plan_.epilogue ? &neighbours->epilogueOutput : &info.outputs[0];
     for (uint32_t s = 0; s < kSlots; ++s) {
         if (!plan_.present(Slot(s))) continue;
         totals_[s] = layouts[s]->totalBytes;

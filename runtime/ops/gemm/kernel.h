@@ -11,8 +11,9 @@ namespace vkdml::gemm {
 
 class GemmKernel final : public ops::CompiledKernel {
 public:
-    // Throws E_NOTIMPL naming what the device or vkdml lacks for this operator.
-    GemmKernel(Device& device, const dml::OperatorInfo& info);
+    // Throws E_NOTIMPL naming what the device or vkdml lacks for this operator. `neighbours`: a graph's epilogue
+    // the family accepted (its bindings: the operator's inputs, then the epilogue's; the epilogue's output).
+    GemmKernel(Device& device, const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours = nullptr);
 
     void record(vk::Recording& recording, const ops::KernelBuffers& buffers) const override;
     const std::string& shaderName() const override { return name_; }

@@ -44,7 +44,7 @@ Kind kindOf(DML_OPERATOR_TYPE type) {
 
 }  // namespace
 
-Plan planGemm(const dml::OperatorInfo& info) {
+Plan planGemm(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours) {
     Plan plan;
     plan.kind = kindOf(info.schema->type);
     const dml::TensorLayout& out = info.outputs[0];
@@ -74,12 +74,26 @@ Plan planGemm(const dml::OperatorInfo& info) {
     }
     plan.types[kOutput] = out.dataType;
     plan.operands[kOutput] = operandOf(out);
+    if (neighbours && neighbours->epilogue) {
+        plan.epilogue = neighbours->epilogue;
+        plan.resultType = out.dataType;
+        plan.types[kOutput] = neighbours->epilogueOutput.dataType;
+        plan.operands[kOutput] = operandOf(neighbours->epilogueOutput);
+        for (uint32_t e = 0; e < neighbours->epilogueTensors.size(); ++e) {
+            const Slot slot = Slot(kEpilogue0 + e);
+            plan.inputs.push_back(slot);
+            plan.types[slot] = neighbours->epilogueTensors[e].dataType;
+            plan.operands[slot] = operandOf(neighbours->epilogueTensors[e]);
+        }
+    }
     return plan;
 }
 
 std::string Plan::describe() const {
     static const char* const kKinds[] = {"gemm", "matmul_integer", "matmul_integer_to_float", "qlinear_matmul"};
-    static const char* const kNames[] = {"A", "B", "C", "Out", "AZP", "BZP", "AScale", "BScale", "OutScale", "OutZP"};
+    static const char* const kNames[] = {"A",      "B",      "C",        "Out", "AZP", "BZP", "AScale",
+                                         "BScale", "OutScale", "OutZP", "E0",  "E1",  "E2",  "E3"};
+    static_assert(sizeof(kNames) / sizeof(kNames[0]) == kSlots, "a name per slot");
     std::ostringstream out;
     out << kKinds[static_cast<int>(kind)] << " batch " << batch[0] << "x" << batch[1] << " m " << m << " n " << n
         << " k " << k;
@@ -93,6 +107,7 @@ std::string Plan::describe() const {
         out << " " << kNames[s] << " " << dml::dataTypeName(types[s]) << " {" << o.batch[0] << "," << o.batch[1]
             << "," << o.row << "," << o.column << "}";
     }
+    if (epilogue) out << " epilogue " << epilogue->hash() << " result " << dml::dataTypeName(resultType);
     return out.str();
 }
 

@@ -5,25 +5,32 @@
 //   MATRIX_MULTIPLY_INTEGER_TO_FLOAT: that sum * AScale * BScale + Bias;
 //   QUANTIZED_LINEAR_MATRIX_MULTIPLY: that sum * AScale * BScale / OutputScale, rounded half to even, plus
 //   OutputZeroPoint, saturated to the output's type.
+// In a graph, GEMM's result may go on through the element-wise run that reads it (ops::FusedNeighbours::epilogue:
+// a bias ADD, GELU, a residual ADD, a CAST) before it is stored: the run's output is then the tensor written.
 // Each tensor is reduced to four strides in elements (two batch dimensions, rows, columns): a transposed operand is
 // the same tensor read with its last two strides swapped, never a copy; a broadcast dimension has stride 0; scales and
 // zero points are right-aligned onto the tensor they apply to (A's per row, B's per column, the output's per element).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "dml/operator_desc.h"
+#include "ops/fused_neighbours.h"
 
 namespace vkdml::gemm {
 
 enum class Kind : uint8_t { Float, Integer, IntegerToFloat, QuantizedLinear };
 
+constexpr uint32_t kMaxEpilogueTensors = 4;
+
 // Tensor slots, in the kernel's binding order (absent slots bind nothing). kC is GEMM's C or the integer
-// multiplies' Bias.
+// multiplies' Bias; kEpilogue0.. the tensors a fused epilogue reads besides GEMM's result.
 enum Slot : uint32_t {
-    kA, kB, kC, kOutput, kAZeroPoint, kBZeroPoint, kAScale, kBScale, kOutScale, kOutZeroPoint, kSlots
+    kA, kB, kC, kOutput, kAZeroPoint, kBZeroPoint, kAScale, kBScale, kOutScale, kOutZeroPoint, kEpilogue0,
+    kSlots = kEpilogue0 + kMaxEpilogueTensors
 };
 
 // One tensor's strides in elements: along the two batch dimensions, its rows and its columns (A, its scale and zero
@@ -41,7 +48,11 @@ struct Plan {
     Operand operands[kSlots];
     float alpha = 1.0f, beta = 0.0f;  // GEMM
     dml::FusedActivation fused;      // GEMM
-    std::vector<Slot> inputs;        // the slot of each of the operator's present inputs, in their order
+    std::vector<Slot> inputs;        // the slot of each present input, in binding order (the epilogue's last)
+    // A fused epilogue: computes the stored element from GEMM's result as it reads back from GEMM's own output
+    // (resultType) and the kEpilogue0.. tensors, then kOutput is the epilogue's output tensor.
+    std::optional<kernel::ElementwiseProgram> epilogue;
+    DML_TENSOR_DATA_TYPE resultType = DML_TENSOR_DATA_TYPE_UNKNOWN;
 
     bool present(Slot slot) const { return types[slot] != DML_TENSOR_DATA_TYPE_UNKNOWN; }
     uint64_t batchCount() const { return uint64_t(batch[0]) * batch[1]; }
@@ -49,7 +60,8 @@ struct Plan {
     uint64_t hash() const;
 };
 
-// The plan of an operator whose desc passed the family's checks (checkShapes).
-Plan planGemm(const dml::OperatorInfo& info);
+// The plan of an operator whose desc passed the family's checks (checkShapes), with the neighbours its family
+// accepted (an epilogue only).
+Plan planGemm(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours = nullptr);
 
 }  // namespace vkdml::gemm

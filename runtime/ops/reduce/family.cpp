@@ -143,16 +143,9 @@ public:
                               (plan.kind == Kind::Normalize && !plan.writesStatistics) ||
                               (plan.kind == Kind::Reduce && !plan.isArg());
         if (!kindFits || plan.hasHighSlots() || neighbours.extraTensors() > kMaxSlots - kFirstExtra) return false;
-        auto isFloat = [](DML_TENSOR_DATA_TYPE t) {
-            return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16;
-        };
+        const auto isFloat = ops::isFloatTensorType;
+        const auto floatProgram = ops::isFloatProgram;
         if (!isFloat(info.inputs[0].dataType) || !isFloat(info.outputs[0].dataType)) return false;
-        auto floatProgram = [&](const kernel::ElementwiseProgram& p) {
-            if (p.outputs.size() != 1 || !kernel::isFloatType(p.outputs[0]) || p.attributeCount() != 0) return false;
-            for (kernel::ScalarType t : p.inputs)
-                if (t != kernel::ScalarType::Float32 && t != kernel::ScalarType::Float16) return false;
-            return true;
-        };
         if (neighbours.prologue) {
             if (!floatProgram(*neighbours.prologue) ||
                 neighbours.prologue->inputs.size() != neighbours.prologueTensors.size())
