@@ -1,6 +1,9 @@
 #include "command_queue.h"
 
+#include <windows.h>
+
 #include <algorithm>
+#include <cstring>
 
 #include "command_allocator.h"
 #include "command_list.h"
@@ -192,7 +195,51 @@ void CommandQueue::EndEvent() {
     ignoredCall("ID3D12CommandQueue::EndEvent");
 }
 
-HRESULT CommandQueue::GetClockCalibration(UINT64*, UINT64*) {
-    return notImplemented("ID3D12CommandQueue::GetClockCalibration");
+// The GPU's timestamp from a command list of its own on this queue's device, and the CPU's QueryPerformanceCounter
+// halfway between that list's submission and the wait's return: the GPU wrote its timestamp between the two, so
+// the pair is off by at most half of that interval (a submission and a wait: tens of microseconds).
+HRESULT CommandQueue::GetClockCalibration(UINT64* gpuTimestamp, UINT64* cpuTimestamp) {
+    const char* method = "ID3D12CommandQueue::GetClockCalibration";
+    if (gpuTimestamp) *gpuTimestamp = 0;
+    if (cpuTimestamp) *cpuTimestamp = 0;
+    if (!gpuTimestamp || !cpuTimestamp) {
+        debugMessagef("%s: pGpuTimestamp or pCpuTimestamp is NULL", method);
+        return E_POINTER;
+    }
+    const VKDML_VULKAN_OBJECTS& vulkan = device().vulkan();
+    if (vulkan.TimestampValidBits == 0) {
+        debugMessagef("%s: the Vulkan queue has no timestamps", method);
+        return E_FAIL;
+    }
+    VkdmlDevice vkdml = device().vkdml();
+    VkdmlBuffer readback = nullptr;
+    VkdmlCommandList list = nullptr;
+    uint64_t completion = 0, value = 0;
+    LARGE_INTEGER before{}, after{};
+    HRESULT hr = vkdmlCreateBuffer(vkdml, VKDML_HEAP_TYPE_READBACK, sizeof(uint64_t), &readback);
+    if (SUCCEEDED(hr)) hr = vkdmlCreateCommandList(vkdml, &list);
+    if (SUCCEEDED(hr)) hr = vkdmlRecordTimestamp(list, readback, 0);
+    if (SUCCEEDED(hr)) hr = vkdmlCloseCommandList(list);
+    if (SUCCEEDED(hr)) {
+        QueryPerformanceCounter(&before);
+        hr = vkdmlExecuteCommandLists(vkdml, 1, &list, &completion);
+        if (SUCCEEDED(hr)) hr = vkdmlWaitForCompletion(vkdml, completion, UINT64_MAX);
+        QueryPerformanceCounter(&after);
+    }
+    void* mapped = nullptr;
+    if (SUCCEEDED(hr)) hr = vkdmlMapBuffer(readback, &mapped);
+    if (SUCCEEDED(hr)) {
+        std::memcpy(&value, mapped, sizeof(value));
+        vkdmlUnmapBuffer(readback);
+    }
+    if (list) vkdmlRelease(list);
+    if (readback) vkdmlRelease(readback);
+    if (FAILED(hr)) {
+        debugMessagef("%s: vkdml could not sample the timestamp (0x%08x)", method, unsigned(hr));
+        return hr;
+    }
+    *gpuTimestamp = value;
+    *cpuTimestamp = uint64_t(before.QuadPart) + uint64_t(after.QuadPart - before.QuadPart) / 2;
+    return S_OK;
 }
 }  // namespace vkdml::dropin

@@ -1,5 +1,5 @@
 // The Win32 calls DirectML programs make that DirectX-Headers' winadapter lacks: events and waits, debug output,
-// the thread's last error, ARRAYSIZE. Implemented by libvkdml_win32.so. Handles are valid only in this process.
+// the thread's last error, the performance counter, ARRAYSIZE. Implemented by libvkdml_win32.so. Handles are valid only in this process.
 #pragma once
 
 #include <wsl/winadapter.h>
@@ -60,6 +60,10 @@ void WINAPI OutputDebugStringW(LPCWSTR text);
 
 DWORD WINAPI GetLastError(void);
 void WINAPI SetLastError(DWORD error);
+
+// CLOCK_MONOTONIC in nanoseconds (frequency 10^9): the CPU clock of ID3D12CommandQueue::GetClockCalibration.
+BOOL WINAPI QueryPerformanceCounter(LARGE_INTEGER* count);
+BOOL WINAPI QueryPerformanceFrequency(LARGE_INTEGER* frequency);
 
 #ifdef __cplusplus
 }

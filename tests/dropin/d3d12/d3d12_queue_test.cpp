@@ -1,6 +1,7 @@
 // Queues, allocators, lists and fences end to end: upload -> DEFAULT -> readback copies with values checked,
 // placed buffers, barriers, ClearUnorderedAccessViewUint/Float, queue Wait on a CPU-signalled fence, events set
-// from the fence thread, timestamps.
+// from the fence thread, timestamps and the clock calibration.
+#include <chrono>
 #include <numeric>
 #include <thread>
 
@@ -268,6 +269,47 @@ TEST_CASE("timestamp queries: EndQuery, ResolveQueryData, GetTimestampFrequency"
     CHECK(ticks[1] != 0);
     CHECK(ticks[2] >= ticks[1]);
     readback->Unmap(0, nullptr);
+}
+
+// GetClockCalibration's pairs bracket a timestamp written between them and QueryPerformanceCounter readings taken
+// around them, and the GPU ticks between two pairs (at GetTimestampFrequency) measure the CPU's time between them.
+TEST_CASE("GetClockCalibration: GPU and CPU timestamps taken together, on QueryPerformanceCounter's clock") {
+    Queue q(createDevice());
+    UINT64 frequency = 0;
+    if (q.queue->GetTimestampFrequency(&frequency) != S_OK) return;  // a queue without timestamps
+    LARGE_INTEGER cpuBefore{}, cpuAfter{};
+    UINT64 gpu[2] = {}, cpu[2] = {};
+    QueryPerformanceCounter(&cpuBefore);
+    REQUIRE(q.queue->GetClockCalibration(&gpu[0], &cpu[0]) == S_OK);
+    D3D12_QUERY_HEAP_DESC desc{D3D12_QUERY_HEAP_TYPE_TIMESTAMP, 1, 0};
+    ComPtr<ID3D12QueryHeap> queries;
+    REQUIRE(q.device->CreateQueryHeap(&desc, IID_PPV_ARGS(&queries)) == S_OK);
+    ComPtr<ID3D12Resource> readback = createBuffer(q.device.Get(), D3D12_HEAP_TYPE_READBACK, 8);
+    q.list->EndQuery(queries.Get(), D3D12_QUERY_TYPE_TIMESTAMP, 0);
+    q.list->ResolveQueryData(queries.Get(), D3D12_QUERY_TYPE_TIMESTAMP, 0, 1, readback.Get(), 0);
+    q.executeAndWait();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    REQUIRE(q.queue->GetClockCalibration(&gpu[1], &cpu[1]) == S_OK);
+    QueryPerformanceCounter(&cpuAfter);
+    uint64_t* between = nullptr;
+    REQUIRE(readback->Map(0, nullptr, reinterpret_cast<void**>(&between)) == S_OK);
+    CHECK(gpu[0] != 0);
+    CHECK(gpu[0] <= *between);
+    CHECK(*between <= gpu[1]);
+    readback->Unmap(0, nullptr);
+    CHECK(uint64_t(cpuBefore.QuadPart) <= cpu[0]);
+    CHECK(cpu[0] < cpu[1]);
+    CHECK(cpu[1] <= uint64_t(cpuAfter.QuadPart));
+    const double gpuSeconds = double(gpu[1] - gpu[0]) / double(frequency), cpuSeconds = double(cpu[1] - cpu[0]) * 1e-9;
+    CHECK(cpuSeconds >= 0.1);
+    CHECK(gpuSeconds == doctest::Approx(cpuSeconds).epsilon(0.25));
+    // NULL out-pointers: E_POINTER, and the other one is zeroed.
+    UINT64 value = 1;
+    CHECK(q.queue->GetClockCalibration(&value, nullptr) == E_POINTER);
+    CHECK(value == 0);
+    value = 1;
+    CHECK(q.queue->GetClockCalibration(nullptr, &value) == E_POINTER);
+    CHECK(value == 0);
 }
 
 TEST_CASE("threads: each with its own queue, list and fence on one device, copies checked") {

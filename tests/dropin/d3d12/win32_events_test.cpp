@@ -1,5 +1,5 @@
 // libvkdml_win32's events: manual and auto reset, initial state, timeouts, invalid handles, and signalling from
-// another thread.
+// another thread; its performance counter.
 #include <doctest/doctest.h>
 
 #include <windows.h>
@@ -99,4 +99,17 @@ TEST_CASE("OutputDebugString writes to stderr without failing; ARRAYSIZE counts"
     OutputDebugStringA(nullptr);
     int numbers[7] = {};
     CHECK(ARRAYSIZE(numbers) == 7);
+}
+
+TEST_CASE("QueryPerformanceCounter counts nanoseconds of CLOCK_MONOTONIC; NULL is refused") {
+    LARGE_INTEGER frequency{}, first{}, second{};
+    REQUIRE(QueryPerformanceFrequency(&frequency));
+    CHECK(frequency.QuadPart == 1000000000);
+    REQUIRE(QueryPerformanceCounter(&first));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    REQUIRE(QueryPerformanceCounter(&second));
+    CHECK(second.QuadPart - first.QuadPart >= 20000000);
+    CHECK(second.QuadPart - first.QuadPart < 20000000000);
+    CHECK_FALSE(QueryPerformanceCounter(nullptr));
+    CHECK_FALSE(QueryPerformanceFrequency(nullptr));
 }
