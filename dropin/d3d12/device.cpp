@@ -28,14 +28,15 @@ Device::~Device() {
 Device* Device::fromInterface(const void* device) { return liveObjects<Device>().find(device); }
 
 ULONG Device::Release() {
-    using Base = D3D12Object<ID3D12Device9, IVkdmlD3D12Device, ID3D12DebugDevice2>;
+    using Base = D3D12Object<ID3D12Device11, IVkdmlD3D12Device, ID3D12DebugDevice2>;
     if (!singleton_) return Base::Release();
     return releaseRegisteredDevice(*this, [this] { return Base::Release(); });
 }
 
 void* Device::findInterface(REFIID riid) {
-    void* found = answer<ID3D12Device9, ID3D12Device8, ID3D12Device7, ID3D12Device6, ID3D12Device5, ID3D12Device4,
-                         ID3D12Device3, ID3D12Device2, ID3D12Device1, ID3D12Device, ID3D12Object, IVkdmlD3D12Device>(riid);
+    void* found = answer<ID3D12Device11, ID3D12Device10, ID3D12Device9, ID3D12Device8, ID3D12Device7, ID3D12Device6,
+                         ID3D12Device5, ID3D12Device4, ID3D12Device3, ID3D12Device2, ID3D12Device1, ID3D12Device,
+                         ID3D12Object, IVkdmlD3D12Device>(riid);
     if (!found && debugLayer_) found = answer<ID3D12DebugDevice2, ID3D12DebugDevice>(riid);
     return found;
 }

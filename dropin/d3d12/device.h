@@ -1,4 +1,4 @@
-// ID3D12Device through ID3D12Device9 over one VkdmlDevice, and IVkdmlD3D12Device. What lies outside the compute
+// ID3D12Device through ID3D12Device11 over one VkdmlDevice, and IVkdmlD3D12Device. What lies outside the compute
 // subset is in device_unsupported.cpp; feature queries and size arithmetic in device_queries.cpp; object creation
 // in device_creation.cpp; views and descriptor copies in device_descriptors.cpp.
 #pragma once
@@ -20,7 +20,7 @@ namespace vkdml::dropin {
 
 class FenceMonitor;
 
-class Device final : public D3D12Object<ID3D12Device9, IVkdmlD3D12Device, ID3D12DebugDevice2> {
+class Device final : public D3D12Object<ID3D12Device11, IVkdmlD3D12Device, ID3D12DebugDevice2> {
 public:
     // Takes over the caller's reference on `vkdml`.
     explicit Device(VkdmlDevice vkdml);
@@ -150,6 +150,20 @@ public:
     // ID3D12Device9
     HRESULT STDMETHODCALLTYPE CreateCommandQueue1(const D3D12_COMMAND_QUEUE_DESC* desc, REFIID creatorId, REFIID riid,
                                                   void** commandQueue) override;
+    // ID3D12Device10: the enhanced-barrier forms; a buffer has no layout (InitialLayout UNDEFINED) and no castable
+    // formats.
+    HRESULT STDMETHODCALLTYPE CreateCommittedResource3(const D3D12_HEAP_PROPERTIES* heapProperties,
+                                                       D3D12_HEAP_FLAGS heapFlags, const D3D12_RESOURCE_DESC1* desc,
+                                                       D3D12_BARRIER_LAYOUT initialLayout,
+                                                       const D3D12_CLEAR_VALUE* optimizedClearValue,
+                                                       ID3D12ProtectedResourceSession* protectedSession,
+                                                       UINT32 numCastableFormats, DXGI_FORMAT* castableFormats,
+                                                       REFIID riid, void** resource) override;
+    HRESULT STDMETHODCALLTYPE CreatePlacedResource2(ID3D12Heap* heap, UINT64 heapOffset,
+                                                    const D3D12_RESOURCE_DESC1* desc, D3D12_BARRIER_LAYOUT initialLayout,
+                                                    const D3D12_CLEAR_VALUE* optimizedClearValue,
+                                                    UINT32 numCastableFormats, DXGI_FORMAT* castableFormats,
+                                                    REFIID riid, void** resource) override;
 
     // Outside the compute subset (device_unsupported.cpp): E_NOTIMPL, or nothing, with a debug message.
     HRESULT STDMETHODCALLTYPE CreateGraphicsPipelineState(const D3D12_GRAPHICS_PIPELINE_STATE_DESC* pDesc, REFIID riid,
@@ -198,6 +212,14 @@ public:
                                                       const D3D12_CLEAR_VALUE* pOptimizedClearValue,
                                                       ID3D12ProtectedResourceSession* pProtectedSession, REFIID riid,
                                                       void** ppvResource) override;
+    HRESULT STDMETHODCALLTYPE CreateReservedResource2(const D3D12_RESOURCE_DESC* pDesc,
+                                                      D3D12_BARRIER_LAYOUT InitialLayout,
+                                                      const D3D12_CLEAR_VALUE* pOptimizedClearValue,
+                                                      ID3D12ProtectedResourceSession* pProtectedSession,
+                                                      UINT32 NumCastableFormats, DXGI_FORMAT* pCastableFormats,
+                                                      REFIID riid, void** ppvResource) override;
+    void STDMETHODCALLTYPE CreateSampler2(const D3D12_SAMPLER_DESC2* pDesc,
+                                          D3D12_CPU_DESCRIPTOR_HANDLE DestDescriptor) override;
     HRESULT STDMETHODCALLTYPE CreateLifetimeTracker(ID3D12LifetimeOwner* pOwner, REFIID riid,
                                                     void** ppvTracker) override;
     HRESULT STDMETHODCALLTYPE EnumerateMetaCommands(UINT* pNumMetaCommands, D3D12_META_COMMAND_DESC* pDescs) override;
@@ -251,11 +273,13 @@ protected:
     void nameChanged(const std::string& name) override;
 
 private:
+    // `initialState`: the legacy state to check against the heap type; NULL for the enhanced-barrier forms, where a
+    // buffer has no state.
     HRESULT createCommitted(const char* method, const D3D12_HEAP_PROPERTIES* heapProperties, D3D12_HEAP_FLAGS heapFlags,
-                            const D3D12_RESOURCE_DESC1& desc, D3D12_RESOURCE_STATES initialState, REFIID riid,
+                            const D3D12_RESOURCE_DESC1& desc, const D3D12_RESOURCE_STATES* initialState, REFIID riid,
                             void** resource);
     HRESULT createPlaced(const char* method, ID3D12Heap* heap, UINT64 heapOffset, const D3D12_RESOURCE_DESC1& desc,
-                         D3D12_RESOURCE_STATES initialState, REFIID riid, void** resource);
+                         const D3D12_RESOURCE_STATES* initialState, REFIID riid, void** resource);
     HRESULT createQueue(const char* method, const D3D12_COMMAND_QUEUE_DESC* desc, REFIID riid, void** queue);
     D3D12_RESOURCE_ALLOCATION_INFO allocationInfo(const char* method, UINT numResourceDescs,
                                                   const D3D12_RESOURCE_DESC1* descs,

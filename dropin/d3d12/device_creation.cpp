@@ -139,12 +139,12 @@ HRESULT Device::CreateDescriptorHeap(const D3D12_DESCRIPTOR_HEAP_DESC* desc, REF
 
 HRESULT Device::createCommitted(const char* method, const D3D12_HEAP_PROPERTIES* heapProperties,
                                 D3D12_HEAP_FLAGS heapFlags, const D3D12_RESOURCE_DESC1& desc,
-                                D3D12_RESOURCE_STATES initialState, REFIID riid, void** resource) {
+                                const D3D12_RESOURCE_STATES* initialState, REFIID riid, void** resource) {
     if (resource) *resource = nullptr;
     VKDML_HEAP_TYPE heap = VKDML_HEAP_TYPE_DEFAULT;
     HRESULT hr = resolveHeapProperties(method, heapProperties, &heap);
     if (SUCCEEDED(hr)) hr = checkBufferDesc(method, desc);
-    if (SUCCEEDED(hr)) hr = checkInitialState(method, heapProperties->Type, initialState);
+    if (SUCCEEDED(hr) && initialState) hr = checkInitialState(method, heapProperties->Type, *initialState);
     if (SUCCEEDED(hr) && (heapFlags & D3D12_HEAP_FLAG_DENY_BUFFERS)) {
         debugMessagef("%s: HeapFlags has DENY_BUFFERS for a buffer", method);
         hr = E_INVALIDARG;
@@ -170,7 +170,7 @@ HRESULT Device::CreateCommittedResource(const D3D12_HEAP_PROPERTIES* heapPropert
         return E_INVALIDARG;
     }
     return createCommitted("ID3D12Device::CreateCommittedResource", heapProperties, heapFlags, toDesc1(*desc),
-                           initialState, riid, resource);
+                           &initialState, riid, resource);
 }
 
 HRESULT Device::CreateCommittedResource1(const D3D12_HEAP_PROPERTIES* heapProperties, D3D12_HEAP_FLAGS heapFlags,
@@ -195,7 +195,23 @@ HRESULT Device::CreateCommittedResource2(const D3D12_HEAP_PROPERTIES* heapProper
         debugMessagef("%s: pDesc is NULL", method);
         return E_INVALIDARG;
     }
-    return createCommitted(method, heapProperties, heapFlags, *desc, initialState, riid, resource);
+    return createCommitted(method, heapProperties, heapFlags, *desc, &initialState, riid, resource);
+}
+
+HRESULT Device::CreateCommittedResource3(const D3D12_HEAP_PROPERTIES* heapProperties, D3D12_HEAP_FLAGS heapFlags,
+                                         const D3D12_RESOURCE_DESC1* desc, D3D12_BARRIER_LAYOUT initialLayout,
+                                         const D3D12_CLEAR_VALUE*, ID3D12ProtectedResourceSession* session,
+                                         UINT32 numCastableFormats, DXGI_FORMAT*, REFIID riid, void** resource) {
+    const char* method = "ID3D12Device10::CreateCommittedResource3";
+    if (resource) *resource = nullptr;
+    if (session) return notImplemented("ID3D12Device10::CreateCommittedResource3 with a protected session");
+    if (!desc) {
+        debugMessagef("%s: pDesc is NULL", method);
+        return E_INVALIDARG;
+    }
+    const HRESULT hr = checkBufferLayout(method, initialLayout, numCastableFormats);
+    if (FAILED(hr)) return hr;
+    return createCommitted(method, heapProperties, heapFlags, *desc, nullptr, riid, resource);
 }
 
 HRESULT Device::CreateHeap(const D3D12_HEAP_DESC* desc, REFIID riid, void** heap) {
@@ -239,7 +255,7 @@ HRESULT Device::CreateHeap1(const D3D12_HEAP_DESC* desc, ID3D12ProtectedResource
 }
 
 HRESULT Device::createPlaced(const char* method, ID3D12Heap* heapInterface, UINT64 heapOffset,
-                             const D3D12_RESOURCE_DESC1& desc, D3D12_RESOURCE_STATES initialState, REFIID riid,
+                             const D3D12_RESOURCE_DESC1& desc, const D3D12_RESOURCE_STATES* initialState, REFIID riid,
                              void** resource) {
     if (resource) *resource = nullptr;
     Heap* heap = Heap::fromInterface(heapInterface);
@@ -261,7 +277,7 @@ HRESULT Device::createPlaced(const char* method, ID3D12Heap* heapInterface, UINT
         debugMessagef("%s: %s", method, wrong);
         return E_INVALIDARG;
     }
-    hr = checkInitialState(method, heapDesc.Properties.Type, initialState);
+    if (initialState) hr = checkInitialState(method, heapDesc.Properties.Type, *initialState);
     if (FAILED(hr)) return hr;
     if (!resource) return S_FALSE;
     D3D12_RESOURCE_DESC1 kept = desc;
@@ -280,7 +296,7 @@ HRESULT Device::CreatePlacedResource(ID3D12Heap* heap, UINT64 heapOffset, const 
         debugMessage("ID3D12Device::CreatePlacedResource: pDesc is NULL");
         return E_INVALIDARG;
     }
-    return createPlaced("ID3D12Device::CreatePlacedResource", heap, heapOffset, toDesc1(*desc), initialState, riid,
+    return createPlaced("ID3D12Device::CreatePlacedResource", heap, heapOffset, toDesc1(*desc), &initialState, riid,
                         resource);
 }
 
@@ -292,7 +308,21 @@ HRESULT Device::CreatePlacedResource1(ID3D12Heap* heap, UINT64 heapOffset, const
         debugMessage("ID3D12Device8::CreatePlacedResource1: pDesc is NULL");
         return E_INVALIDARG;
     }
-    return createPlaced("ID3D12Device8::CreatePlacedResource1", heap, heapOffset, *desc, initialState, riid, resource);
+    return createPlaced("ID3D12Device8::CreatePlacedResource1", heap, heapOffset, *desc, &initialState, riid, resource);
+}
+
+HRESULT Device::CreatePlacedResource2(ID3D12Heap* heap, UINT64 heapOffset, const D3D12_RESOURCE_DESC1* desc,
+                                      D3D12_BARRIER_LAYOUT initialLayout, const D3D12_CLEAR_VALUE*,
+                                      UINT32 numCastableFormats, DXGI_FORMAT*, REFIID riid, void** resource) {
+    const char* method = "ID3D12Device10::CreatePlacedResource2";
+    if (resource) *resource = nullptr;
+    if (!desc) {
+        debugMessagef("%s: pDesc is NULL", method);
+        return E_INVALIDARG;
+    }
+    const HRESULT hr = checkBufferLayout(method, initialLayout, numCastableFormats);
+    if (FAILED(hr)) return hr;
+    return createPlaced(method, heap, heapOffset, *desc, nullptr, riid, resource);
 }
 
 HRESULT Device::CreateFence(UINT64 initialValue, D3D12_FENCE_FLAGS flags, REFIID riid, void** fence) {

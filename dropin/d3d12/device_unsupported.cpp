@@ -104,6 +104,17 @@ HRESULT Device::CreateReservedResource1(const D3D12_RESOURCE_DESC*, D3D12_RESOUR
     return notImplemented("ID3D12Device4::CreateReservedResource1");
 }
 
+HRESULT Device::CreateReservedResource2(const D3D12_RESOURCE_DESC*, D3D12_BARRIER_LAYOUT, const D3D12_CLEAR_VALUE*,
+                                        ID3D12ProtectedResourceSession*, UINT32, DXGI_FORMAT*, REFIID,
+                                        void** ppvResource) {
+    if (ppvResource) *ppvResource = nullptr;
+    return notImplemented("ID3D12Device10::CreateReservedResource2");
+}
+
+void Device::CreateSampler2(const D3D12_SAMPLER_DESC2*, D3D12_CPU_DESCRIPTOR_HANDLE) {
+    ignoredCall("ID3D12Device11::CreateSampler2");
+}
+
 HRESULT Device::CreateLifetimeTracker(ID3D12LifetimeOwner*, REFIID, void** ppvTracker) {
     if (ppvTracker) *ppvTracker = nullptr;
     return notImplemented("ID3D12Device5::CreateLifetimeTracker");

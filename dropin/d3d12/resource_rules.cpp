@@ -123,6 +123,18 @@ HRESULT checkInitialState(const char* method, D3D12_HEAP_TYPE heapType, D3D12_RE
     return S_OK;
 }
 
+HRESULT checkBufferLayout(const char* method, D3D12_BARRIER_LAYOUT layout, UINT32 numCastableFormats) {
+    if (layout != D3D12_BARRIER_LAYOUT_UNDEFINED) {
+        debugMessagef("%s: InitialLayout = %d; a buffer's is D3D12_BARRIER_LAYOUT_UNDEFINED", method, int(layout));
+        return E_INVALIDARG;
+    }
+    if (numCastableFormats != 0) {
+        debugMessagef("%s: NumCastableFormats = %u; a buffer has no castable formats", method, unsigned(numCastableFormats));
+        return E_INVALIDARG;
+    }
+    return S_OK;
+}
+
 uint64_t reserveGpuAddresses(uint64_t bytes) {
     // Starts at 64 GiB; each range is followed by an unused 64 KiB so neighbours never touch.
     static std::atomic<uint64_t> next{uint64_t(1) << 36};

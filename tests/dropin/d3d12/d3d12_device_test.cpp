@@ -50,6 +50,11 @@ TEST_CASE("the device answers every ID3D12Device version, ID3D12Object and IVkdm
     ComPtr<ID3D12Device> device = createDevice();
     ComPtr<ID3D12Device9> device9;
     REQUIRE(device.As(&device9) == S_OK);
+    ComPtr<ID3D12Device11> device11;
+    REQUIRE(device.As(&device11) == S_OK);
+    ComPtr<ID3D12Device10> device10;
+    REQUIRE(device11.As(&device10) == S_OK);
+    CHECK(static_cast<ID3D12Device*>(device10.Get()) == static_cast<ID3D12Device*>(device9.Get()));
     ComPtr<ID3D12Device5> device5;
     REQUIRE(device.As(&device5) == S_OK);
     ComPtr<ID3D12Object> object;

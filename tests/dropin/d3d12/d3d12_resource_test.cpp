@@ -1,5 +1,6 @@
 // Committed buffers in every heap type, CUSTOM heaps, heaps with placed buffers, Map/Unmap, GetDesc, heap
-// properties, GPU virtual addresses and IVkdmlD3D12Resource.
+// properties, GPU virtual addresses and IVkdmlD3D12Resource; ID3D12Device10's enhanced-barrier creation forms.
+#include <cstring>
 #include <set>
 
 #include "d3d12_test_support.h"
@@ -208,5 +209,60 @@ TEST_CASE("heaps and placed buffers: one heap buffer, placement offsets, shared 
                                        __uuidof(ID3D12Resource), &out) == E_INVALIDARG);
     heapDesc.SizeInBytes = 0;
     CHECK(device->CreateHeap(&heapDesc, __uuidof(ID3D12Heap), &out) == E_INVALIDARG);
+    CHECK(out == nullptr);
+}
+
+// ID3D12Device10: buffers have no barrier layout (InitialLayout UNDEFINED) and no castable formats, and no legacy
+// initial state either, so an UPLOAD or READBACK buffer needs none.
+TEST_CASE("ID3D12Device10: CreateCommittedResource3 and CreatePlacedResource2 make buffers; layouts are refused") {
+    ComPtr<ID3D12Device> base = createDevice();
+    ComPtr<ID3D12Device10> device;
+    REQUIRE(base.As(&device) == S_OK);
+    D3D12_RESOURCE_DESC1 desc{};
+    const D3D12_RESOURCE_DESC legacy = bufferDesc(65536);
+    std::memcpy(&desc, &legacy, sizeof(legacy));  // DESC1 begins with DESC's fields; SamplerFeedbackMipRegion zero
+    for (D3D12_HEAP_TYPE type : {D3D12_HEAP_TYPE_DEFAULT, D3D12_HEAP_TYPE_UPLOAD, D3D12_HEAP_TYPE_READBACK}) {
+        CAPTURE(type);
+        const D3D12_HEAP_PROPERTIES properties = heapProperties(type);
+        ComPtr<ID3D12Resource> buffer;
+        REQUIRE(device->CreateCommittedResource3(&properties, D3D12_HEAP_FLAG_NONE, &desc,
+                                                 D3D12_BARRIER_LAYOUT_UNDEFINED, nullptr, nullptr, 0, nullptr,
+                                                 IID_PPV_ARGS(&buffer)) == S_OK);
+        CHECK(buffer->GetDesc().Width == 65536);
+        D3D12_HEAP_PROPERTIES back{};
+        REQUIRE(buffer->GetHeapProperties(&back, nullptr) == S_OK);
+        CHECK(back.Type == type);
+    }
+    const D3D12_HEAP_PROPERTIES upload = heapProperties(D3D12_HEAP_TYPE_UPLOAD);
+    void* out = reinterpret_cast<void*>(uintptr_t(1));
+    CHECK(device->CreateCommittedResource3(&upload, D3D12_HEAP_FLAG_NONE, &desc, D3D12_BARRIER_LAYOUT_COMMON, nullptr,
+                                           nullptr, 0, nullptr, __uuidof(ID3D12Resource), &out) == E_INVALIDARG);
+    CHECK(out == nullptr);
+    DXGI_FORMAT castable = DXGI_FORMAT_R32_FLOAT;
+    CHECK(device->CreateCommittedResource3(&upload, D3D12_HEAP_FLAG_NONE, &desc, D3D12_BARRIER_LAYOUT_UNDEFINED,
+                                           nullptr, nullptr, 1, &castable, __uuidof(ID3D12Resource),
+                                           &out) == E_INVALIDARG);
+    CHECK(device->CreateCommittedResource3(&upload, D3D12_HEAP_FLAG_NONE, nullptr, D3D12_BARRIER_LAYOUT_UNDEFINED,
+                                           nullptr, nullptr, 0, nullptr, __uuidof(ID3D12Resource),
+                                           &out) == E_INVALIDARG);
+
+    D3D12_HEAP_DESC heapDesc{};
+    heapDesc.SizeInBytes = 2 * 65536;
+    heapDesc.Properties = heapProperties(D3D12_HEAP_TYPE_READBACK);
+    ComPtr<ID3D12Heap> heap;
+    REQUIRE(device->CreateHeap(&heapDesc, IID_PPV_ARGS(&heap)) == S_OK);
+    ComPtr<ID3D12Resource> placed;
+    REQUIRE(device->CreatePlacedResource2(heap.Get(), 65536, &desc, D3D12_BARRIER_LAYOUT_UNDEFINED, nullptr, 0,
+                                          nullptr, IID_PPV_ARGS(&placed)) == S_OK);
+    ComPtr<IVkdmlD3D12Resource> interop;
+    REQUIRE(placed.As(&interop) == S_OK);
+    CHECK(interop->GetOffsetInBuffer() == 65536);
+    CHECK(device->CreatePlacedResource2(heap.Get(), 65536, &desc, D3D12_BARRIER_LAYOUT_GENERIC_READ, nullptr, 0,
+                                        nullptr, __uuidof(ID3D12Resource), &out) == E_INVALIDARG);
+    CHECK(device->CreatePlacedResource2(heap.Get(), 2 * 65536, &desc, D3D12_BARRIER_LAYOUT_UNDEFINED, nullptr, 0,
+                                        nullptr, __uuidof(ID3D12Resource), &out) == E_INVALIDARG);  // past the end
+    CHECK(out == nullptr);
+    CHECK(device->CreateReservedResource2(&legacy, D3D12_BARRIER_LAYOUT_UNDEFINED, nullptr, nullptr, 0, nullptr,
+                                          __uuidof(ID3D12Resource), &out) == E_NOTIMPL);
     CHECK(out == nullptr);
 }
