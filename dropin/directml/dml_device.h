@@ -41,6 +41,8 @@ public:
     // IVkdmlDmlDevice (vkdml_directml.h)
     VkdmlDevice STDMETHODCALLTYPE GetVkdmlDevice() override { return vkdml_; }
     HRESULT STDMETHODCALLTYPE CreateOperatorFromVkdml(VkdmlOperator op, REFIID riid, void** ppv) override;
+    HRESULT STDMETHODCALLTYPE GetVkdmlDispatchable(IDMLDispatchable* dispatchable,
+                                                   VkdmlDispatchable* vkdmlDispatchable) override;
 
     VkdmlDevice vkdml() const { return vkdml_; }
     bool isDebug() const { return (static_cast<UINT>(flags_) & DML_CREATE_DEVICE_FLAG_DEBUG) != 0; }

@@ -56,6 +56,21 @@ HRESULT STDMETHODCALLTYPE DmlDevice::CreateOperatorFromVkdml(VkdmlOperator op, R
     return deliver(*this, method, new DmlOperator(*this, op), riid, ppv);
 }
 
+HRESULT STDMETHODCALLTYPE DmlDevice::GetVkdmlDispatchable(IDMLDispatchable* dispatchable,
+                                                          VkdmlDispatchable* vkdmlDispatchable) {
+    const char* method = "IVkdmlDmlDevice::GetVkdmlDispatchable";
+    if (vkdmlDispatchable) *vkdmlDispatchable = nullptr;
+    if (!vkdmlDispatchable) return report(E_POINTER, std::string(method) + ": vkdmlDispatchable is NULL");
+    auto* source = implementationOf<DmlDispatchableImplementation>(dispatchable);
+    if (!source) return report(E_INVALIDARG, std::string(method) + ": dispatchable is NULL or not a vkdml one");
+    if (&source->owningDevice() != this)
+        return report(E_INVALIDARG, std::string(method) + ": dispatchable was created by another IDMLDevice");
+    VkdmlDispatchable handle = source->vkdmlDispatchable();
+    vkdmlAddRef(handle);
+    *vkdmlDispatchable = handle;
+    return S_OK;
+}
+
 HRESULT STDMETHODCALLTYPE DmlDevice::CompileOperator(IDMLOperator* op, DML_EXECUTION_FLAGS flags, REFIID riid,
                                                      void** ppv) {
     const char* method = "IDMLDevice::CompileOperator";

@@ -1,5 +1,6 @@
 #include "graph_runner.h"
 
+#include "runner_backend.h"
 #include "vkdml/vkdml_testing.h"
 
 #include <algorithm>
@@ -163,10 +164,46 @@ DML_GRAPH_DESC GraphBuilder::desc() {
 
 HRESULT GraphBuilder::compile(VkdmlCompiledOperator* compiled, DML_EXECUTION_FLAGS flags) {
     const DML_GRAPH_DESC d = desc();
+    if (throughCom()) return compileComGraph(device_, &d, flags, compiled);
     return vkdmlCompileGraph(device_, &d, flags, compiled);
 }
 
+namespace {
+
+constexpr uint64_t kCanaryBytes = 256;
+
+// Each output's bytes with its canary bytes after them, and each bound input as read back: the outputs without their
+// canaries, and whether every canary and every input's bytes are intact.
+void takeResults(GraphRun& run, const GraphIO& io, std::vector<std::vector<uint8_t>> outputs,
+                 const std::vector<std::vector<uint8_t>>& inputs) {
+    for (size_t o = 0; o < io.outputBytes.size(); ++o) {
+        std::vector<uint8_t>& bytes = outputs[o];
+        run.canaryIntact = run.canaryIntact &&
+                           std::all_of(bytes.begin() + io.outputBytes[o], bytes.end(), [](uint8_t b) { return b == kCanary; });
+        bytes.resize(io.outputBytes[o]);
+        run.outputs.push_back(std::move(bytes));
+    }
+    for (size_t g = 0; g < io.inputs.size(); ++g)
+        if (!io.inputs[g].empty())
+            run.canaryIntact = run.canaryIntact && inputs[g].size() >= io.inputs[g].size() &&
+                               std::equal(io.inputs[g].begin(), io.inputs[g].end(), inputs[g].begin());
+}
+
+// The same run through DirectML's COM API (runner_backend.h).
+GraphRun runGraphThroughCom(TestDevice& device, VkdmlCompiledOperator compiled, const GraphIO& io) {
+    GraphRun run;
+    run.properties = vkdmlGetBindingProperties(compiled);
+    ComGraphRun com = runComGraph(device, compiled, io.inputs, io.owned, io.outputBytes, kCanaryBytes, kCanary);
+    run.hr = com.hr;
+    run.failedCall = com.failedCall;
+    if (run.ok()) takeResults(run, io, std::move(com.outputs), com.inputs);
+    return run;
+}
+
+}  // namespace
+
 GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const GraphIO& io) {
+    if (throughCom()) return runGraphThroughCom(device, compiled, io);
     GraphRun run;
     auto failed = [&](HRESULT hr, const char* call) {
         if (hr == S_OK || !run.ok()) return hr != S_OK;
@@ -176,7 +213,6 @@ GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const Grap
     };
     run.properties = vkdmlGetBindingProperties(compiled);
     const DML_BINDING_PROPERTIES& props = run.properties;
-    constexpr uint64_t kCanaryBytes = 256;
 
     std::vector<Owned<VkdmlBuffer>> inputBuffers, outputBuffers;
     std::vector<DML_BUFFER_BINDING> inputBindings(io.inputs.size()), ownedBindings(io.inputs.size());
@@ -231,18 +267,12 @@ GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const Grap
         if (recordHr == S_OK) recordHr = vkdmlRecordDispatch(list, compiled, table);
     });
     if (failed(recordHr, "vkdmlRecordDispatch")) return run;
-    for (size_t o = 0; o < io.outputBytes.size(); ++o) {
-        std::vector<uint8_t> bytes = device.download(outputBuffers[o], 0, io.outputBytes[o] + kCanaryBytes);
-        run.canaryIntact = run.canaryIntact &&
-                           std::all_of(bytes.begin() + io.outputBytes[o], bytes.end(), [](uint8_t b) { return b == kCanary; });
-        bytes.resize(io.outputBytes[o]);
-        run.outputs.push_back(std::move(bytes));
-    }
-    for (size_t g = 0; g < io.inputs.size(); ++g) {
-        if (io.inputs[g].empty()) continue;
-        const std::vector<uint8_t> bytes = device.download(inputBuffers[g], 0, io.inputs[g].size());
-        run.canaryIntact = run.canaryIntact && bytes == io.inputs[g];
-    }
+    std::vector<std::vector<uint8_t>> outputs, inputs(io.inputs.size());
+    for (size_t o = 0; o < io.outputBytes.size(); ++o)
+        outputs.push_back(device.download(outputBuffers[o], 0, io.outputBytes[o] + kCanaryBytes));
+    for (size_t g = 0; g < io.inputs.size(); ++g)
+        if (!io.inputs[g].empty()) inputs[g] = device.download(inputBuffers[g], 0, io.inputs[g].size());
+    takeResults(run, io, std::move(outputs), inputs);
     return run;
 }
 

@@ -18,7 +18,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "d3d12_test_support.h"
+#include "com_session.h"
 #include "one_node_graph.h"
 #include "runner_backend.h"
 
@@ -26,17 +26,6 @@ using Microsoft::WRL::ComPtr;
 
 namespace vkdml::test {
 
-using d3d12test::transition;
-using d3d12test::uavBarrier;
-
-// The D3D12 and DirectML objects a COM test device holds.
-struct ComSession {
-    ComPtr<ID3D12Device> d3d12;
-    ComPtr<IDMLDevice1> dml;
-    ComPtr<IVkdmlDmlDevice> interop;
-    ComPtr<IDMLCommandRecorder> recorder;
-    std::unique_ptr<d3d12test::Queue> queue;  // a direct queue, its allocator, an open list, a fence with an event
-};
 
 // D3D12CreateDevice, with the debug layer on for DEBUG test devices (Vulkan validation), then the test device's message
 // callback on the vkdml device under it (vkdmlSetMessageCallback), so errors() and the validation check work as
@@ -62,6 +51,7 @@ VkdmlDevice createComTestDevice(const VKDML_DEVICE_DESC& testDesc, std::shared_p
     REQUIRE(s.dml->CreateCommandRecorder(IID_PPV_ARGS(&s.recorder)) == S_OK);
     VkdmlDevice vkdml = s.interop->GetVkdmlDevice();
     vkdmlAddRef(vkdml);
+    s.registerFor(vkdml);
     return vkdml;
 }
 
@@ -93,47 +83,21 @@ public:
     DML_BINDING_PROPERTIES initializerProperties() const override { return init_->GetBindingProperties(); }
 
     size_t createBuffer(const std::vector<uint8_t>& image) override {
-        Buffer b;
-        b.size = image.size();
-        b.resource = d3d12test::createBuffer(s_.d3d12.Get(), D3D12_HEAP_TYPE_DEFAULT, b.size,
-                                  D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS);
-        b.upload = d3d12test::createBuffer(s_.d3d12.Get(), D3D12_HEAP_TYPE_UPLOAD, b.size);
-        void* mapped = nullptr;
-        const D3D12_RANGE nothingRead{0, 0};
-        REQUIRE(b.upload->Map(0, &nothingRead, &mapped) == S_OK);
-        std::memcpy(mapped, image.data(), image.size());
-        b.upload->Unmap(0, nullptr);
-        buffers_.push_back(std::move(b));
+        buffers_.emplace_back(s_.d3d12.Get(), image);
         return buffers_.size() - 1;
     }
 
     HRESULT execute(const std::vector<RunnerRange>& inputs, const std::vector<RunnerRange>& outputs) override {
         const DML_BINDING_PROPERTIES initProps = initializerProperties(), props = properties();
         // One shader-visible heap: the initializer's descriptors, then the operator's.
-        D3D12_DESCRIPTOR_HEAP_DESC heapDesc{};
-        heapDesc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
-        heapDesc.NumDescriptors = std::max<UINT>(1, initProps.RequiredDescriptorCount + props.RequiredDescriptorCount);
-        heapDesc.Flags = D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
-        ComPtr<ID3D12DescriptorHeap> heap;
-        REQUIRE(s_.d3d12->CreateDescriptorHeap(&heapDesc, IID_PPV_ARGS(&heap)) == S_OK);
-        const UINT increment = s_.d3d12->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
-        auto tableDesc = [&](IDMLDispatchable* dispatchable, UINT first, UINT count) {
-            DML_BINDING_TABLE_DESC desc{};
-            desc.Dispatchable = dispatchable;
-            desc.CPUDescriptorHandle = heap->GetCPUDescriptorHandleForHeapStart();
-            desc.CPUDescriptorHandle.ptr += SIZE_T(first) * increment;
-            desc.GPUDescriptorHandle = heap->GetGPUDescriptorHandleForHeapStart();
-            desc.GPUDescriptorHandle.ptr += UINT64(first) * increment;
-            desc.SizeInDescriptors = count;
-            return desc;
-        };
+        const ComDescriptorHeap heap(s_.d3d12.Get(), initProps.RequiredDescriptorCount + props.RequiredDescriptorCount);
         HRESULT hr = S_OK;
         ComPtr<IDMLBindingTable> initTable, table;
-        const DML_BINDING_TABLE_DESC initDesc = tableDesc(init_.Get(), 0, initProps.RequiredDescriptorCount);
+        const DML_BINDING_TABLE_DESC initDesc = heap.table(init_.Get(), 0, initProps.RequiredDescriptorCount);
         if ((hr = s_.dml->CreateBindingTable(&initDesc, IID_PPV_ARGS(&initTable))) != S_OK)
             return failed(hr, "IDMLDevice::CreateBindingTable(initializer)");
         const DML_BINDING_TABLE_DESC desc =
-            tableDesc(compiled_.Get(), initProps.RequiredDescriptorCount, props.RequiredDescriptorCount);
+            heap.table(compiled_.Get(), initProps.RequiredDescriptorCount, props.RequiredDescriptorCount);
         if ((hr = s_.dml->CreateBindingTable(&desc, IID_PPV_ARGS(&table))) != S_OK)
             return failed(hr, "IDMLDevice::CreateBindingTable");
 
@@ -142,22 +106,17 @@ public:
         DML_BINDING_DESC initTempDesc{DML_BINDING_TYPE_BUFFER, &initTempBinding};
         DML_BINDING_DESC tempDesc{DML_BINDING_TYPE_BUFFER, &tempBinding};
         DML_BINDING_DESC persistentDesc{DML_BINDING_TYPE_BUFFER, &persistentBinding};
-        auto scratch = [&](UINT64 size, ComPtr<ID3D12Resource>& resource, DML_BUFFER_BINDING& binding) {
-            resource = d3d12test::createBuffer(s_.d3d12.Get(), D3D12_HEAP_TYPE_DEFAULT, size,
-                                    D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS);
-            binding = {resource.Get(), 0, size};
-        };
         if (initProps.TemporaryResourceSize) {
-            scratch(initProps.TemporaryResourceSize, initTemporary, initTempBinding);
+            initTempBinding = scratchBuffer(s_.d3d12.Get(), initProps.TemporaryResourceSize, initTemporary);
             initTable->BindTemporaryResource(&initTempDesc);
         }
         if (props.PersistentResourceSize) {
-            scratch(props.PersistentResourceSize, persistent, persistentBinding);
+            persistentBinding = scratchBuffer(s_.d3d12.Get(), props.PersistentResourceSize, persistent);
             initTable->BindOutputs(1, &persistentDesc);
             table->BindPersistentResource(&persistentDesc);
         }
         if (props.TemporaryResourceSize) {
-            scratch(props.TemporaryResourceSize, temporary, tempBinding);
+            tempBinding = scratchBuffer(s_.d3d12.Get(), props.TemporaryResourceSize, temporary);
             table->BindTemporaryResource(&tempDesc);
         }
         std::vector<DML_BUFFER_BINDING> inBindings, outBindings(outputs.size());
@@ -176,60 +135,19 @@ public:
         table->BindInputs(static_cast<UINT>(inDescs.size()), inDescs.empty() ? nullptr : inDescs.data());
         table->BindOutputs(static_cast<UINT>(outDescs.size()), outDescs.data());
         if (FAILED(hr = s_.dml->GetDeviceRemovedReason())) return failed(hr, "IDMLBindingTable::Bind*");
-
-        // Upload, initialize, execute, read back: one command list.
-        std::vector<D3D12_RESOURCE_BARRIER> barriers;
-        for (Buffer& b : buffers_)
-            barriers.push_back(transition(b.resource.Get(), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_DEST));
-        s_.queue->list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
-        barriers.clear();
-        for (Buffer& b : buffers_) {
-            s_.queue->list->CopyBufferRegion(b.resource.Get(), 0, b.upload.Get(), 0, b.size);
-            barriers.push_back(transition(b.resource.Get(), D3D12_RESOURCE_STATE_COPY_DEST,
-                                          D3D12_RESOURCE_STATE_UNORDERED_ACCESS));
-        }
-        s_.queue->list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
-        ID3D12DescriptorHeap* heaps[] = {heap.Get()};
-        s_.queue->list->SetDescriptorHeaps(1, heaps);
-        s_.recorder->RecordDispatch(s_.queue->list.Get(), init_.Get(), initTable.Get());
-        const D3D12_RESOURCE_BARRIER uav = uavBarrier(nullptr);
-        s_.queue->list->ResourceBarrier(1, &uav);
-        s_.recorder->RecordDispatch(s_.queue->list.Get(), compiled_.Get(), table.Get());
-        if (FAILED(hr = s_.dml->GetDeviceRemovedReason())) return failed(hr, "IDMLCommandRecorder::RecordDispatch");
-        barriers.clear();
-        for (Buffer& b : buffers_) {
-            barriers.push_back(transition(b.resource.Get(), D3D12_RESOURCE_STATE_UNORDERED_ACCESS,
-                                          D3D12_RESOURCE_STATE_COPY_SOURCE));
-            b.readback = d3d12test::createBuffer(s_.d3d12.Get(), D3D12_HEAP_TYPE_READBACK, b.size);
-        }
-        s_.queue->list->ResourceBarrier(static_cast<UINT>(barriers.size()), barriers.data());
-        for (Buffer& b : buffers_) s_.queue->list->CopyBufferRegion(b.readback.Get(), 0, b.resource.Get(), 0, b.size);
-        s_.queue->executeAndWait();
-        return S_OK;
+        const char* failedCall = "";
+        hr = recordUploadRunDownload(s_, buffers_, heap, init_.Get(), initTable.Get(), compiled_.Get(), table.Get(),
+                                     failedCall);
+        return failed(hr, failedCall);
     }
 
-    std::vector<uint8_t> download(size_t buffer) override {
-        Buffer& b = buffers_[buffer];
-        REQUIRE(b.readback);
-        void* mapped = nullptr;
-        REQUIRE(b.readback->Map(0, nullptr, &mapped) == S_OK);
-        std::vector<uint8_t> bytes(b.size);
-        std::memcpy(bytes.data(), mapped, b.size);
-        const D3D12_RANGE nothingWritten{0, 0};
-        b.readback->Unmap(0, &nothingWritten);
-        return bytes;
-    }
+    std::vector<uint8_t> download(size_t buffer) override { return buffers_[buffer].download(); }
 
 private:
-    struct Buffer {
-        ComPtr<ID3D12Resource> resource, upload, readback;
-        UINT64 size = 0;
-    };
-
     ComSession& s_;
     ComPtr<IDMLCompiledOperator> compiled_;
     ComPtr<IDMLOperatorInitializer> init_;
-    std::vector<Buffer> buffers_;
+    std::vector<ComBuffer> buffers_;
 };
 
 }  // namespace

@@ -56,6 +56,26 @@ private:
     std::string failedCall_;
 };
 
+// The graph suites through the COM API (tests/graph/graph_runner.cpp where throughCom()). compileComGraph:
+// IDMLDevice1::CompileGraph of `graphDesc`, a DML_GRAPH_DESC of vkdml.h's DirectML.h (the COM header's has the same
+// layout), whose operator nodes hold VkdmlOperators of `device` (handed to the COM API by CreateOperatorFromVkdml);
+// `compiled` receives the vkdml dispatchable behind the IDMLCompiledOperator (a reference of the caller's), and the
+// device's COM session keeps the COM object for runComGraph. `device` must be a COM test device.
+HRESULT compileComGraph(VkdmlDevice device, const void* graphDesc, DML_EXECUTION_FLAGS flags,
+                        VkdmlDispatchable* compiled);
+struct ComGraphRun {
+    HRESULT hr = S_OK;
+    std::string failedCall;
+    std::vector<std::vector<uint8_t>> outputs;  // each output's bytes and the canary bytes after them
+    std::vector<std::vector<uint8_t>> inputs;   // each bound input's bytes as read back (empty: not bound)
+};
+// Runs a graph compileComGraph made once, initializer first: each non-empty input (then `canaryBytes` of `canary`)
+// in a buffer of its own, bound to the initializer's BUFFER_ARRAY where `owned`, else to the graph; each output in
+// a buffer of `outputBytes` + `canaryBytes` filled with `canary`.
+ComGraphRun runComGraph(TestDevice& device, VkdmlDispatchable compiled, const std::vector<std::vector<uint8_t>>& inputs,
+                        const std::vector<bool>& owned, const std::vector<uint64_t>& outputBytes, uint64_t canaryBytes,
+                        uint8_t canary);
+
 // The COM backend where throughCom() and `device` is a COM test device (TestDevice::comSession), else the C API's.
 std::unique_ptr<RunnerBackend> makeRunnerBackend(TestDevice& device);
 

@@ -187,7 +187,7 @@ TEST_CASE("private data, names, residency") {
     CHECK(dml->Evict(1, pageables) == E_INVALIDARG);
 }
 
-TEST_CASE("IVkdmlDmlDevice: the vkdml device, and an IDMLOperator over an operator made with the C API") {
+TEST_CASE("IVkdmlDmlDevice: the vkdml device, an IDMLOperator over a C API operator, the dispatchable behind one") {
     D3D12Context& ctx = D3D12Context::shared();
     ComPtr<IDMLDevice> dml = createDmlDevice(ctx.device.Get());
     ComPtr<IVkdmlDmlDevice> interop;
@@ -204,7 +204,31 @@ TEST_CASE("IVkdmlDmlDevice: the vkdml device, and an IDMLOperator over an operat
     REQUIRE(interop->CreateOperatorFromVkdml(op, IID_PPV_ARGS(&wrapped)) == S_OK);
     CHECK(vkdmlRelease(op) == 1);  // the IDMLOperator keeps its own reference
     ComPtr<IDMLCompiledOperator> compiled;
-    CHECK(dml->CompileOperator(wrapped.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)) == S_OK);
+    REQUIRE(dml->CompileOperator(wrapped.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&compiled)) == S_OK);
+
+    // The vkdml dispatchable behind it, with a reference of the caller's own.
+    VkdmlDispatchable behind = nullptr;
+    REQUIRE(interop->GetVkdmlDispatchable(compiled.Get(), &behind) == S_OK);
+    REQUIRE(behind != nullptr);
+    const DML_BINDING_PROPERTIES viaC = vkdmlGetBindingProperties(behind), viaCom = compiled->GetBindingProperties();
+    CHECK(viaC.RequiredDescriptorCount == viaCom.RequiredDescriptorCount);
+    CHECK(viaC.TemporaryResourceSize == viaCom.TemporaryResourceSize);
+    CHECK(viaC.PersistentResourceSize == viaCom.PersistentResourceSize);
+    CHECK(vkdmlRelease(behind) >= 1);  // the IDMLCompiledOperator keeps its own
+    CHECK(interop->GetVkdmlDispatchable(nullptr, &behind) == E_INVALIDARG);
+    CHECK(behind == nullptr);
+    CHECK(interop->GetVkdmlDispatchable(compiled.Get(), nullptr) == E_POINTER);
+    {  // a dispatchable of another IDMLDevice
+        ComPtr<IDMLDevice> second = createDmlDevice(ctx.device.Get());
+        ComPtr<IDMLOperator> secondOp;
+        REQUIRE(second->CreateOperator(&desc, IID_PPV_ARGS(&secondOp)) == S_OK);
+        ComPtr<IDMLCompiledOperator> secondCompiled;
+        REQUIRE(second->CompileOperator(secondOp.Get(), DML_EXECUTION_FLAG_NONE, IID_PPV_ARGS(&secondCompiled)) ==
+                S_OK);
+        behind = reinterpret_cast<VkdmlDispatchable>(uintptr_t(1));
+        CHECK(interop->GetVkdmlDispatchable(secondCompiled.Get(), &behind) == E_INVALIDARG);
+        CHECK(behind == nullptr);
+    }
 
     void* out = reinterpret_cast<void*>(uintptr_t(1));
     CHECK(interop->CreateOperatorFromVkdml(nullptr, __uuidof(IDMLOperator), &out) == E_INVALIDARG);
