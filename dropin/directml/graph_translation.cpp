@@ -1,5 +1,8 @@
 #include "graph_translation.h"
 
+#include <cstdint>
+#include <cstring>
+
 #include "dml_operator.h"
 
 namespace vkdml::dropin {
@@ -13,7 +16,9 @@ HRESULT TranslatedGraph::translate(DmlDevice& device, const DML_GRAPH_DESC& desc
     operatorNodes_.reserve(desc.NodeCount);  // no reallocation: nodes_ point into it
     for (UINT i = 0; i < desc.NodeCount; ++i) {
         DML_GRAPH_NODE_DESC& node = nodes_[i];
-        if (node.Type != DML_GRAPH_NODE_TYPE_OPERATOR || !node.Desc) continue;
+        uint32_t type = 0;  // read as a number: a value outside the enum is vkdml's to refuse, naming the field
+        std::memcpy(&type, &node.Type, sizeof(type));
+        if (type != DML_GRAPH_NODE_TYPE_OPERATOR || !node.Desc) continue;
         DML_OPERATOR_GRAPH_NODE_DESC translated = *static_cast<const DML_OPERATOR_GRAPH_NODE_DESC*>(node.Desc);
         auto* op = implementationOf<DmlOperator>(translated.Operator);
         const std::string name = "desc->Nodes[" + std::to_string(i) + "].Desc->Operator";

@@ -11,6 +11,7 @@
 #include <vkdml_directml_iids.h>
 #include <vkdml/vkdml.h>
 
+#include <cstring>
 #include <deque>
 
 #include "com_session.h"
@@ -45,7 +46,9 @@ HRESULT compileComGraph(VkdmlDevice device, const void* graphDesc, DML_EXECUTION
     std::deque<DML_OPERATOR_GRAPH_NODE_DESC> operatorNodes;
     std::vector<DML_GRAPH_NODE_DESC> nodes(desc.Nodes, desc.Nodes + (desc.Nodes ? desc.NodeCount : 0));
     for (DML_GRAPH_NODE_DESC& node : nodes) {
-        if (node.Type != DML_GRAPH_NODE_TYPE_OPERATOR || !node.Desc) continue;
+        uint32_t type = 0;  // read as a number: validation tests pass values outside the enum
+        std::memcpy(&type, &node.Type, sizeof(type));
+        if (type != DML_GRAPH_NODE_TYPE_OPERATOR || !node.Desc) continue;
         const auto& source = *static_cast<const DML_OPERATOR_GRAPH_NODE_DESC*>(node.Desc);
         ComPtr<IDMLOperator> op;
         if (source.Operator) {
