@@ -205,11 +205,7 @@ HRESULT Device::CreateCommittedResource3(const D3D12_HEAP_PROPERTIES* heapProper
     const char* method = "ID3D12Device10::CreateCommittedResource3";
     if (resource) *resource = nullptr;
     if (session) return notImplemented("ID3D12Device10::CreateCommittedResource3 with a protected session");
-    if (!desc) {
-        debugMessagef("%s: pDesc is NULL", method);
-        return E_INVALIDARG;
-    }
-    const HRESULT hr = checkBufferLayout(method, initialLayout, numCastableFormats);
+    const HRESULT hr = checkBufferLayout(method, desc, initialLayout, numCastableFormats);
     if (FAILED(hr)) return hr;
     return createCommitted(method, heapProperties, heapFlags, *desc, nullptr, riid, resource);
 }
@@ -316,11 +312,7 @@ HRESULT Device::CreatePlacedResource2(ID3D12Heap* heap, UINT64 heapOffset, const
                                       UINT32 numCastableFormats, DXGI_FORMAT*, REFIID riid, void** resource) {
     const char* method = "ID3D12Device10::CreatePlacedResource2";
     if (resource) *resource = nullptr;
-    if (!desc) {
-        debugMessagef("%s: pDesc is NULL", method);
-        return E_INVALIDARG;
-    }
-    const HRESULT hr = checkBufferLayout(method, initialLayout, numCastableFormats);
+    const HRESULT hr = checkBufferLayout(method, desc, initialLayout, numCastableFormats);
     if (FAILED(hr)) return hr;
     return createPlaced(method, heap, heapOffset, *desc, nullptr, riid, resource);
 }

@@ -123,7 +123,12 @@ HRESULT checkInitialState(const char* method, D3D12_HEAP_TYPE heapType, D3D12_RE
     return S_OK;
 }
 
-HRESULT checkBufferLayout(const char* method, D3D12_BARRIER_LAYOUT layout, UINT32 numCastableFormats) {
+HRESULT checkBufferLayout(const char* method, const D3D12_RESOURCE_DESC1* desc, D3D12_BARRIER_LAYOUT layout,
+                          UINT32 numCastableFormats) {
+    if (!desc) {
+        debugMessagef("%s: pDesc is NULL", method);
+        return E_INVALIDARG;
+    }
     if (layout != D3D12_BARRIER_LAYOUT_UNDEFINED) {
         debugMessagef("%s: InitialLayout = %d; a buffer's is D3D12_BARRIER_LAYOUT_UNDEFINED", method, int(layout));
         return E_INVALIDARG;

@@ -25,9 +25,10 @@ D3D12_HEAP_PROPERTIES customHeapProperties(D3D12_HEAP_TYPE type, bool uma);
 HRESULT checkBufferDesc(const char* method, const D3D12_RESOURCE_DESC1& desc);
 // UPLOAD heaps start in GENERIC_READ, READBACK heaps in COPY_DEST.
 HRESULT checkInitialState(const char* method, D3D12_HEAP_TYPE heapType, D3D12_RESOURCE_STATES state);
-// The enhanced-barrier creation forms (ID3D12Device10): a buffer's InitialLayout is UNDEFINED and it has no castable
-// formats (E_INVALIDARG otherwise, as D3D12's debug layer says).
-HRESULT checkBufferLayout(const char* method, D3D12_BARRIER_LAYOUT layout, UINT32 numCastableFormats);
+// The enhanced-barrier creation forms (ID3D12Device10): pDesc is present, a buffer's InitialLayout is UNDEFINED and
+// it has no castable formats (E_INVALIDARG otherwise, as D3D12's debug layer says).
+HRESULT checkBufferLayout(const char* method, const D3D12_RESOURCE_DESC1* desc, D3D12_BARRIER_LAYOUT layout,
+                          UINT32 numCastableFormats);
 // A range of GPU virtual addresses no other resource or heap of the process has (64 KiB aligned, never 0).
 uint64_t reserveGpuAddresses(uint64_t bytes);
 
