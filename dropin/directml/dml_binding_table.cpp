@@ -2,6 +2,7 @@
 
 #include "binding_translation.h"
 #include "dml_dispatchable.h"
+#include "range_tables.h"
 
 namespace vkdml::dropin {
 
@@ -38,8 +39,8 @@ HRESULT DmlBindingTable::create(DmlDevice& device, const char* method, const DML
     HRESULT hr = readDesc(device, method, desc, target);
     if (FAILED(hr)) return hr;
     VkdmlBindingTable created = nullptr;
-    hr = vkdmlCreateBindingTable(device.vkdml(), target.vkdmlDispatchable, &created);
-    if (FAILED(hr)) return device.report(hr, std::string(method) + ": vkdmlCreateBindingTable failed");
+    hr = acquireRangeTable(device.vkdml(), target.range, target.vkdmlDispatchable, &created);
+    if (FAILED(hr)) return device.report(hr, std::string(method) + ": vkdml could not make the range's binding table");
     *table = new DmlBindingTable(device, created, std::move(target));
     return S_OK;
 }
@@ -49,9 +50,12 @@ HRESULT STDMETHODCALLTYPE DmlBindingTable::Reset(const DML_BINDING_TABLE_DESC* d
     Target target;
     HRESULT hr = readDesc(device(), "IDMLBindingTable::Reset", desc, target);
     if (FAILED(hr)) return hr;
+    VkdmlBindingTable table = nullptr;
+    hr = acquireRangeTable(device().vkdml(), target.range, target.vkdmlDispatchable, &table);
+    if (FAILED(hr)) return device().report(hr, "IDMLBindingTable::Reset: vkdml could not make the range's binding table");
     std::lock_guard<std::mutex> lock(mutex_);
-    hr = vkdmlResetBindingTable(table_, target.vkdmlDispatchable);
-    if (FAILED(hr)) return device().report(hr, "IDMLBindingTable::Reset: vkdmlResetBindingTable failed");
+    vkdmlRelease(table_);
+    table_ = table;
     target_ = std::move(target);
     return S_OK;
 }

@@ -1,6 +1,6 @@
-// IDMLBindingTable over a VkdmlBindingTable: bindings translated from D3D12 resources to vkdml buffers, and the
-// descriptor range of its DML_BINDING_TABLE_DESC checked (vkdml binds buffers directly; the range is where DirectML
-// would write descriptors, and RecordDispatch checks it against the command list's descriptor heap).
+// IDMLBindingTable over the VkdmlBindingTable of its descriptor range (range_tables.h): bindings translated from
+// D3D12 resources to vkdml buffers, and the descriptor range of its DML_BINDING_TABLE_DESC checked (RecordDispatch
+// checks it against the command list's descriptor heap).
 #pragma once
 
 #include <mutex>

@@ -8,6 +8,7 @@ namespace vkdml {
 void BindingTable::reset(Dispatchable* dispatchable) {
     dispatchable_ = Ref<Dispatchable>(dispatchable);
     bindings_ = TableBindings{};
+    generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 Dispatchable& BindingTable::requireDispatchable(const char* call) const {
@@ -20,12 +21,14 @@ void BindingTable::bindInputs(UINT count, const DML_BINDING_DESC* bindings) {
     auto slots = requireDispatchable("vkdmlBindInputs").readInputBindings(count, bindings);
     bindings_.inputs = std::move(slots);
     bindings_.inputsBound = true;
+    generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 void BindingTable::bindOutputs(UINT count, const DML_BINDING_DESC* bindings) {
     auto slots = requireDispatchable("vkdmlBindOutputs").readOutputBindings(count, bindings);
     bindings_.outputs = std::move(slots);
     bindings_.outputsBound = true;
+    generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 BoundBuffer BindingTable::readResource(const DML_BINDING_DESC* binding, uint64_t requiredSize,
@@ -50,11 +53,13 @@ BoundBuffer BindingTable::readResource(const DML_BINDING_DESC* binding, uint64_t
 void BindingTable::bindTemporary(const DML_BINDING_DESC* binding) {
     auto props = requireDispatchable("vkdmlBindTemporaryResource").bindingProperties();
     bindings_.temporary = readResource(binding, props.TemporaryResourceSize, "temporary resource");
+    generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 void BindingTable::bindPersistent(const DML_BINDING_DESC* binding) {
     auto props = requireDispatchable("vkdmlBindPersistentResource").bindingProperties();
     bindings_.persistent = readResource(binding, props.PersistentResourceSize, "persistent resource");
+    generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 }  // namespace vkdml

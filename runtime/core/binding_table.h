@@ -1,6 +1,8 @@
 // The object behind VkdmlBindingTable: the bindings of one dispatchable, checked as they are bound.
 #pragma once
 
+#include <atomic>
+
 #include "core/dispatchable.h"
 
 namespace vkdml {
@@ -19,6 +21,9 @@ public:
 
     Dispatchable* dispatchable() const { return dispatchable_.get(); }
     const TableBindings& bindings() const { return bindings_; }
+    // Counts the changes (reset and every bind): a command list holding a volatile dispatch of this table records
+    // it again before executing when the count moved since it was recorded.
+    uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
 
 private:
     Dispatchable& requireDispatchable(const char* call) const;
@@ -27,6 +32,7 @@ private:
     Ref<Device> device_;
     Ref<Dispatchable> dispatchable_;
     TableBindings bindings_;
+    std::atomic<uint64_t> generation_{0};
 };
 
 }  // namespace vkdml

@@ -37,15 +37,20 @@ CommandList::~CommandList() {
 }
 
 void CommandList::reset() {
+    if (!closed_ && !slots_.empty()) {  // resetting an open list: end what was recorded first
+        device_->context().fn().vkEndCommandBuffer(slots_[current_].cmd);
+    }
+    current_ = beginSlot(slots_.size());
+    closed_ = false;
+}
+
+size_t CommandList::beginSlot(size_t avoid) {
     auto& ctx = device_->context();
     const auto& fn = ctx.fn();
-    if (!closed_ && !slots_.empty()) {  // resetting an open list: end what was recorded first
-        fn.vkEndCommandBuffer(slots_[current_].cmd);
-    }
     // Reuse a command buffer the GPU is done with, else make another.
     size_t chosen = slots_.size();
     for (size_t i = 0; i < slots_.size(); ++i) {
-        if (device_->queue().isComplete(slots_[i].submittedValue)) {
+        if (i != avoid && device_->queue().isComplete(slots_[i].submittedValue)) {
             chosen = i;
             break;
         }
@@ -68,20 +73,23 @@ void CommandList::reset() {
     vk::check(fn.vkBeginCommandBuffer(slot.cmd, &begin), "vkBeginCommandBuffer");
     slot.timed = false;
     if (timestamps_) writeStartTimestamp(slot);
+    slot.commands.clear();
     slot.recording = std::make_unique<vk::Recording>(ctx, device_->pipelines().usesPushDescriptors(), slot.cmd);
     slot.recording->begin();
-    current_ = chosen;
-    closed_ = false;
+    return chosen;
 }
 
 void CommandList::close() {
     requireRecording("vkdmlCloseCommandList");
-    Slot& slot = slots_[current_];
+    endSlot(slots_[current_]);
+    closed_ = true;
+}
+
+void CommandList::endSlot(Slot& slot) {
     slot.recording->end();
     const auto& fn = device_->context().fn();
     if (slot.timed) fn.vkCmdWriteTimestamp(slot.cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, slot.timestamps, 1);
     vk::check(fn.vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer");
-    closed_ = true;
 }
 
 void CommandList::requireRecording(const char* call) const {
@@ -92,7 +100,14 @@ void CommandList::recordDispatch(Dispatchable& dispatchable, BindingTable& table
     requireRecording("vkdmlRecordDispatch");
     require(table.dispatchable() == &dispatchable,
             "vkdmlRecordDispatch: the binding table was created for a different dispatchable");
-    dispatchable.record(*slots_[current_].recording, table.bindings());
+    Slot& slot = slots_[current_];
+    const uint64_t generation = table.generation();
+    dispatchable.record(*slot.recording, table.bindings());
+    Command command{Command::Kind::Dispatch};
+    command.dispatchable = Ref<Dispatchable>(&dispatchable);
+    command.table = Ref<BindingTable>(&table);
+    command.tableGeneration = generation;
+    slot.commands.push_back(std::move(command));
 }
 
 void CommandList::recordCopy(Buffer& dst, uint64_t dstOffset, Buffer& src, uint64_t srcOffset, uint64_t bytes) {
@@ -107,6 +122,13 @@ void CommandList::recordCopy(Buffer& dst, uint64_t dstOffset, Buffer& src, uint6
     require(&src != &dst || srcOffset + bytes <= dstOffset || dstOffset + bytes <= srcOffset,
             "vkdmlRecordCopyBufferRegion: source and destination ranges overlap in the same buffer");
     slots_[current_].recording->copy({src.handle(), srcOffset, bytes}, {dst.handle(), dstOffset, bytes});
+    Command command{Command::Kind::Copy};
+    command.dst = &dst;
+    command.src = &src;
+    command.dstOffset = dstOffset;
+    command.srcOffset = srcOffset;
+    command.bytes = bytes;
+    slots_[current_].commands.push_back(std::move(command));
 }
 
 void CommandList::recordFill(Buffer& dst, uint64_t dstOffset, uint64_t bytes, uint32_t value) {
@@ -118,6 +140,12 @@ void CommandList::recordFill(Buffer& dst, uint64_t dstOffset, uint64_t bytes, ui
             "vkdmlRecordFillBuffer: range [" + std::to_string(dstOffset) + ", +" + std::to_string(bytes) +
                 ") exceeds the buffer's " + std::to_string(dst.size()) + " bytes");
     slots_[current_].recording->fill({dst.handle(), dstOffset, bytes}, value);
+    Command command{Command::Kind::Fill};
+    command.dst = &dst;
+    command.dstOffset = dstOffset;
+    command.bytes = bytes;
+    command.value = value;
+    slots_[current_].commands.push_back(std::move(command));
 }
 
 void CommandList::recordTimestamp(Buffer& dst, uint64_t dstOffset) {
@@ -128,6 +156,55 @@ void CommandList::recordTimestamp(Buffer& dst, uint64_t dstOffset) {
             "vkdmlRecordTimestamp: dstOffset = " + std::to_string(dstOffset) + " is not a multiple of 8 with 8 bytes "
                 "left in the buffer's " + std::to_string(dst.size()) + " bytes");
     slots_[current_].recording->writeTimestamp({dst.handle(), dstOffset, 8});
+    Command command{Command::Kind::Timestamp};
+    command.dst = &dst;
+    command.dstOffset = dstOffset;
+    slots_[current_].commands.push_back(std::move(command));
+}
+
+void CommandList::refreshVolatileBindings() {
+    requireClosed();
+    const Slot& recorded = slots_[current_];
+    bool changed = false;
+    for (const Command& command : recorded.commands)
+        changed = changed || (command.kind == Command::Kind::Dispatch && command.dispatchable->descriptorsVolatile() &&
+                              command.table->generation() != command.tableGeneration);
+    if (!changed) return;
+    const std::vector<Command> commands = recorded.commands;
+    const size_t previous = current_;
+    current_ = beginSlot(previous);
+    closed_ = false;
+    try {
+        for (const Command& command : commands) replay(command);
+    } catch (...) {
+        endSlot(slots_[current_]);
+        slots_[current_].commands.clear();
+        current_ = previous;
+        closed_ = true;
+        throw;
+    }
+    close();
+}
+
+void CommandList::replay(const Command& command) {
+    switch (command.kind) {
+    case Command::Kind::Dispatch: {
+        require(command.table->dispatchable() == command.dispatchable.get(),
+                "vkdmlExecuteCommandLists: the binding table of a dispatch compiled with "
+                "DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE was reset for another dispatchable after it was recorded");
+        recordDispatch(*command.dispatchable, *command.table);
+        break;
+    }
+    case Command::Kind::Copy:
+        recordCopy(*command.dst, command.dstOffset, *command.src, command.srcOffset, command.bytes);
+        break;
+    case Command::Kind::Fill:
+        recordFill(*command.dst, command.dstOffset, command.bytes, command.value);
+        break;
+    case Command::Kind::Timestamp:
+        recordTimestamp(*command.dst, command.dstOffset);
+        break;
+    }
 }
 
 void CommandList::requireClosed() const {

@@ -1,6 +1,9 @@
 // The object behind VkdmlCommandList: a Vulkan command buffer being recorded or closed, with automatic barriers.
 // A list may be reset while earlier recordings are still executing: each recording keeps its own command buffer
 // (and descriptor pools) until the GPU is done with it.
+// Each recording also keeps the list of what was recorded, so that a recording holding a dispatch compiled with
+// DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE can be recorded again, with its binding table's bindings as they are when
+// the list executes.
 #pragma once
 
 #include <memory>
@@ -25,6 +28,9 @@ public:
     // For vkdmlExecuteCommandLists: E_INVALIDARG unless closed; the closed command buffer, then the completion value
     // it was submitted with (Device::execute).
     void requireClosed() const;
+    // Before a submission: records the list again if a volatile dispatch's binding table changed since it was
+    // recorded. Throws (and keeps the previous recording) when a rule fails for the new bindings.
+    void refreshVolatileBindings();
     VkCommandBuffer closedCommandBuffer() const;
     void markSubmitted(uint64_t value);
     // vkdml-bench's GPU clock: from the next reset, each recording writes a timestamp before its first command and
@@ -34,13 +40,30 @@ public:
     double gpuSeconds() const;
 
 private:
+    // One recorded command, enough to record it again. Buffers are the application's to keep alive until the list
+    // has executed, as for the recording itself; the dispatch and its table are held.
+    struct Command {
+        enum class Kind { Dispatch, Copy, Fill, Timestamp } kind;
+        Ref<Dispatchable> dispatchable;
+        Ref<BindingTable> table;
+        uint64_t tableGeneration = 0;  // of `table` when recorded
+        Buffer* dst = nullptr;
+        Buffer* src = nullptr;
+        uint64_t dstOffset = 0, srcOffset = 0, bytes = 0;
+        uint32_t value = 0;
+    };
     struct Slot {
         VkCommandBuffer cmd = VK_NULL_HANDLE;
         std::unique_ptr<vk::Recording> recording;
         uint64_t submittedValue = 0;  // the last submission that used it
         VkQueryPool timestamps = VK_NULL_HANDLE;
         bool timed = false;  // this recording writes them
+        std::vector<Command> commands;
     };
+    // Begins a recording in a slot the GPU is done with, other than `avoid`, and returns it (not yet current).
+    size_t beginSlot(size_t avoid);
+    void endSlot(Slot& slot);
+    void replay(const Command& command);
     void writeStartTimestamp(Slot& slot);
     void requireRecording(const char* call) const;
 

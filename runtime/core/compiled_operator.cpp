@@ -21,10 +21,10 @@ bool rangesOverlap(const BoundBuffer& a, uint64_t aSize, const BoundBuffer& b, u
 }  // namespace
 
 // ALLOW_HALF_PRECISION_COMPUTATION permits fp16 arithmetic but does not require it: vkdml computes fp16 tensors in
-// fp32 either way (within 1 ULP). DISABLE_META_COMMANDS has nothing to disable. DESCRIPTORS_VOLATILE is accepted,
-// but bindings are still read when the dispatch is recorded (they must be complete by then).
+// fp32 either way (within 1 ULP). DISABLE_META_COMMANDS has nothing to disable. DESCRIPTORS_VOLATILE makes command
+// lists read the bindings when they execute (CommandList).
 CompiledOperator::CompiledOperator(Device& device, Operator& op, DML_EXECUTION_FLAGS flags)
-    : CompiledDispatchable(device), op_(&op) {
+    : CompiledDispatchable(device, flags), op_(&op) {
     const ops::Family* family = ops::familyOf(op.info().schema->type);
     kernel_ = family->compile(device, op.info(), flags);
     persistentBytes_ = alignUp(kernel_->persistentBytes(), kResourceAlignment);

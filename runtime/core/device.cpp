@@ -267,7 +267,10 @@ uint64_t Device::maxBindingBytes() const {
 uint64_t Device::execute(const std::vector<CommandList*>& lists) {
     std::vector<VkCommandBuffer> buffers;
     buffers.reserve(lists.size());
-    for (const CommandList* list : lists) buffers.push_back(list->closedCommandBuffer());
+    for (CommandList* list : lists) {
+        list->refreshVolatileBindings();
+        buffers.push_back(list->closedCommandBuffer());
+    }
     const uint64_t value = queue_->submit(buffers);
     for (CommandList* list : lists) list->markSubmitted(value);
     return value;

@@ -27,6 +27,9 @@ public:
     // Checks the rules that span bindings (all bound, no forbidden overlap), then records. Throws before recording
     // anything when a rule fails.
     virtual void record(vk::Recording& recording, const TableBindings& bindings) = 0;
+    // DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE: its bindings are read when the command list executes, not when the
+    // dispatch is recorded (CommandList records it again when its binding table changed in between).
+    virtual bool descriptorsVolatile() const { return false; }
 
 protected:
     Ref<Device> device_;
@@ -35,7 +38,9 @@ protected:
 // A compiled operator or graph: what an initializer needs from each of its targets.
 class CompiledDispatchable : public Dispatchable {
 public:
-    using Dispatchable::Dispatchable;
+    CompiledDispatchable(Device& device, DML_EXECUTION_FLAGS flags)
+        : Dispatchable(device), descriptorsVolatile_((flags & DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE) != 0) {}
+    bool descriptorsVolatile() const override { return descriptorsVolatile_; }
     virtual std::string displayName() const = 0;  // "ACTIVATION_RELU", "graph of 3 nodes"
     // The entries of the target's DML_BUFFER_ARRAY_BINDING at initialization: one per input (operator) or per graph
     // input. ownedInputBytes: the bytes an OWNED_BY_DML input's entry must hold; 0 for the others (left empty).
@@ -52,6 +57,9 @@ public:
 
 protected:
     std::atomic<bool> initialized_{false};
+
+private:
+    const bool descriptorsVolatile_;
 };
 
 class OperatorInitializer final : public Dispatchable {

@@ -24,7 +24,7 @@ struct Range {
 }  // namespace
 
 CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTION_FLAGS flags)
-    : CompiledDispatchable(device), graph_(std::move(graph)) {
+    : CompiledDispatchable(device, flags), graph_(std::move(graph)) {
     std::vector<std::optional<kernel::ElementwiseProgram>> programs(graph_.nodes.size());
     for (size_t n = 0; n < graph_.nodes.size(); ++n)  // dead nodes are never run: no program, no kernel
         if (graph_.live[n] && !graph_.nodes[n].constant()) {

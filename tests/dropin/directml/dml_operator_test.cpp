@@ -181,3 +181,78 @@ TEST_CASE("bindings into placed resources at offsets reach the right bytes of th
     for (size_t i = 0; i < count; ++i) expected[i] = double(x[i]) * -1.5 + 4.0;
     checkClose(got, expected, 1e-6);
 }
+
+// DirectML keeps bindings in the descriptors of the table's range. ONNX Runtime's pattern: one IDMLBindingTable Reset
+// onto a new range for each dispatch of a command list. A dispatch compiled with DESCRIPTORS_VOLATILE reads its
+// range when the list executes; without the flag, what was bound when it was recorded.
+TEST_CASE("DESCRIPTORS_VOLATILE: each dispatch reads its own descriptor range, when the list executes") {
+    D3D12Context& ctx = D3D12Context::shared();
+    const size_t count = 160;
+    const UINT64 bytes = count * sizeof(float);
+    FloatTensor tensor({1, 1, 1, static_cast<UINT>(count)});
+    DML_SCALE_BIAS scaleBias{3.0f, -2.0f};
+    DML_ELEMENT_WISE_IDENTITY_OPERATOR_DESC identity{&tensor.desc, &tensor.desc, &scaleBias};
+    const std::vector<float> x = sequence(count, -40.0f, 0.5f), y = sequence(count, 11.0f, -0.25f);
+    const std::vector<float> zeros(count, 0.0f);
+    auto expect = [&](const std::vector<float>& got, const std::vector<float>& source) {
+        std::vector<double> expected(count, 0.0);
+        if (!source.empty())
+            for (size_t i = 0; i < count; ++i) expected[i] = double(source[i]) * 3.0 - 2.0;
+        checkClose(got, expected, 1e-6);
+    };
+    for (const bool isVolatile : {false, true}) {
+        INFO("DESCRIPTORS_VOLATILE " << isVolatile);
+        ctx.resetList();
+        ComPtr<IDMLDevice> dml = createDmlDevice(ctx.device.Get());
+        ComPtr<IDMLCompiledOperator> compiled =
+            compile(dml.Get(), {DML_OPERATOR_ELEMENT_WISE_IDENTITY, &identity},
+                    isVolatile ? DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE : DML_EXECUTION_FLAG_NONE);
+        ComPtr<ID3D12Resource> bx = ctx.uploaded(x), by = ctx.uploaded(y), out1 = ctx.uploaded(zeros),
+                               out2 = ctx.uploaded(zeros), out3 = ctx.uploaded(zeros);
+        ComPtr<IDMLOperatorInitializer> initializer;
+        IDMLCompiledOperator* targets[] = {compiled.Get()};
+        REQUIRE(dml->CreateOperatorInitializer(1, targets, IID_PPV_ARGS(&initializer)) == S_OK);
+        const UINT required = compiled->GetBindingProperties().RequiredDescriptorCount;
+        DescriptorHeap descriptors(ctx.device.Get(), 1 + 3 * required);
+        ComPtr<IDMLBindingTable> initTable, table, rebinding;
+        DML_BINDING_TABLE_DESC initDesc = descriptors.tableDesc(initializer.Get(), 0, 1);
+        REQUIRE(dml->CreateBindingTable(&initDesc, IID_PPV_ARGS(&initTable)) == S_OK);
+        auto bindTo = [&](IDMLBindingTable* to, ID3D12Resource* input, ID3D12Resource* output) {
+            DML_BUFFER_BINDING in{input, 0, bytes}, out{output, 0, bytes};
+            DML_BINDING_DESC inDesc{DML_BINDING_TYPE_BUFFER, &in}, outDesc{DML_BINDING_TYPE_BUFFER, &out};
+            to->BindInputs(1, &inDesc);
+            to->BindOutputs(1, &outDesc);
+        };
+        ComPtr<IDMLCommandRecorder> recorder;
+        REQUIRE(dml->CreateCommandRecorder(IID_PPV_ARGS(&recorder)) == S_OK);
+        ID3D12DescriptorHeap* heaps[] = {descriptors.heap.Get()};
+        ctx.list->SetDescriptorHeaps(1, heaps);
+        recorder->RecordDispatch(ctx.list.Get(), initializer.Get(), initTable.Get());
+        D3D12_RESOURCE_BARRIER uav{};
+        uav.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+        ctx.list->ResourceBarrier(1, &uav);
+
+        const DML_BINDING_TABLE_DESC first = descriptors.tableDesc(compiled.Get(), 1, required),
+                                     second = descriptors.tableDesc(compiled.Get(), 1 + required, required);
+        REQUIRE(dml->CreateBindingTable(&first, IID_PPV_ARGS(&table)) == S_OK);
+        bindTo(table.Get(), bx.Get(), out1.Get());
+        recorder->RecordDispatch(ctx.list.Get(), compiled.Get(), table.Get());
+        REQUIRE(table->Reset(&second) == S_OK);  // the first range keeps x -> out1
+        bindTo(table.Get(), by.Get(), out2.Get());
+        recorder->RecordDispatch(ctx.list.Get(), compiled.Get(), table.Get());
+        ctx.list->ResourceBarrier(1, &uav);
+        ComPtr<ID3D12Resource> read1 = ctx.readback(out1.Get(), bytes), read2 = ctx.readback(out2.Get(), bytes),
+                               read3 = ctx.readback(out3.Get(), bytes);
+
+        // After recording: another table over the first range writes its descriptors again (y -> out3).
+        REQUIRE(dml->CreateBindingTable(&first, IID_PPV_ARGS(&rebinding)) == S_OK);
+        bindTo(rebinding.Get(), by.Get(), out3.Get());
+        REQUIRE(dml->GetDeviceRemovedReason() == S_OK);
+        ctx.executeAndWait();
+        REQUIRE(dml->GetDeviceRemovedReason() == S_OK);
+
+        expect(D3D12Context::floats(read1.Get(), count), isVolatile ? std::vector<float>{} : x);
+        expect(D3D12Context::floats(read2.Get(), count), y);
+        expect(D3D12Context::floats(read3.Get(), count), isVolatile ? y : std::vector<float>{});
+    }
+}
