@@ -4,6 +4,7 @@
 // accumulation bounds, the integer types exactly (wrapping), special values, long rows and many short ones, ARG*
 // directions, ties, NaN and every index type, and validation.
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -269,18 +270,76 @@ TEST_CASE("REDUCE: integer inputs are exact, SUM, MULTIPLY, L1 and SUM_SQUARE wr
     }
 }
 
-TEST_CASE("REDUCE, ARGMIN, ARGMAX: 64-bit integer inputs are not implemented yet (E_NOTIMPL)") {
+namespace {
+
+// Runs `c` (input filled from `gen`) and compares every output element's bits with the exact 64-bit reference.
+void checkExact64(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label, ValueGen gen,
+                  const std::function<std::vector<uint64_t>(const std::vector<uint64_t>&)>& reference) {
+    fillTensor(c.inputs[0], rng, {}, gen);
+    const FamilyRun run = runFamily(device, c);
+    INFO(label);
+    REQUIRE(run.ok());
+    CHECK(run.canaryIntact);
+    const std::vector<uint64_t> expected = reference(logicalBits(c.inputs[0], c.inputs[0].memory));
+    const std::vector<uint64_t> got = logicalBits(c.output, run.output);
+    REQUIRE(got.size() == expected.size());
+    uint64_t wrong = 0;
+    for (uint64_t e = 0; e < got.size(); ++e)
+        if (got[e] != expected[e] && wrong++ < 4)
+            CHECK_MESSAGE(got[e] == expected[e], "element " << e << ": got " << got[e] << ", expected " << expected[e]);
+    CHECK(wrong == 0);
+}
+
+}  // namespace
+
+TEST_CASE("REDUCE, ARGMIN, ARGMAX: INT64 and UINT64 are exact, sums and products wrap at 64 bits") {
     TestDevice device;
+    std::mt19937_64 rng(11);
+    const DML_REDUCE_FUNCTION functions[] = {DML_REDUCE_FUNCTION_SUM,    DML_REDUCE_FUNCTION_MULTIPLY,
+                                             DML_REDUCE_FUNCTION_L1,     DML_REDUCE_FUNCTION_SUM_SQUARE,
+                                             DML_REDUCE_FUNCTION_MAX,    DML_REDUCE_FUNCTION_MIN,
+                                             DML_REDUCE_FUNCTION_ARGMAX, DML_REDUCE_FUNCTION_ARGMIN};
     for (Type t : {I64, U64}) {
-        INFO(std::string(typeName(t)));
-        CHECK(tryCreate(device, reduceCase(DML_REDUCE_FUNCTION_SUM, t, t, {4, 5}, {1})) == E_NOTIMPL);
-        CHECK(tryCreate(device, reduceCase(DML_REDUCE_FUNCTION_MAX, t, t, {4, 5}, {0})) == E_NOTIMPL);
-        FamilyCase c;
-        c.op = DML_OPERATOR_ARGMAX;
-        c.inputs = {tensorOf(t, {4, 5})};
-        c.output = tensorOf(I64, {4, 1});
-        c.build = argBuilder({1}, DML_AXIS_DIRECTION_INCREASING);
-        CHECK(tryCreate(device, c) == E_NOTIMPL);
+        for (DML_REDUCE_FUNCTION f : functions) {
+            const bool product = f == DML_REDUCE_FUNCTION_MULTIPLY;
+            const std::vector<std::pair<std::vector<uint32_t>, std::vector<uint32_t>>> shapes = {
+                {{9, 300}, {1}}, {{3, 1001}, {1}}, {{40, 5}, {1}}};
+            for (size_t i = 0; i < shapes.size() + 2; ++i) {
+                const AxisPattern& p = kPatterns[(i + f + t) % std::size(kPatterns)];
+                const std::vector<uint32_t>& sizes = i < shapes.size() ? shapes[i].first : p.sizes;
+                const std::vector<uint32_t>& axes = i < shapes.size() ? shapes[i].second : p.axes;
+                std::string layout = " in ";
+                const auto inStrides = i < shapes.size() ? std::vector<uint32_t>{} : randomStrides(sizes, rng, true, layout);
+                const Type out = isArg(f) ? (i % 2 ? I64 : U32) : t;
+                FamilyCase c = reduceCase(f, t, out, sizes, axes, inStrides);
+                c.separateBuffers = i % 2;
+                checkExact64(device, c, rng,
+                             std::string(functionName(f)) + " " + typeName(t) + " " + sizesText(sizes) + " over " +
+                                 axesText(axes) + (i < shapes.size() ? "" : layout),
+                             wrappingInt64s(product), [&](const std::vector<uint64_t>& x) {
+                                 return expectReduce64(f, t == I64, x, sizes, axes);
+                             });
+            }
+        }
+        // The operators, both directions (DECREASING takes the last of tied extremes), every index type.
+        for (DML_OPERATOR_TYPE op : {DML_OPERATOR_ARGMIN, DML_OPERATOR_ARGMAX})
+            for (uint32_t direction : {DML_AXIS_DIRECTION_INCREASING, DML_AXIS_DIRECTION_DECREASING})
+                for (Type index : {U32, I32, I64, U64}) {
+                    const std::vector<uint32_t> sizes = {5, 7, 33}, axes = {2, 0};
+                    FamilyCase c;
+                    c.op = op;
+                    c.inputs = {tensorOf(t, sizes)};
+                    c.output = tensorOf(index, ReductionGroups(sizes, axes).outputSizes());
+                    c.build = argBuilder(axes, direction);
+                    const DML_REDUCE_FUNCTION f =
+                        op == DML_OPERATOR_ARGMAX ? DML_REDUCE_FUNCTION_ARGMAX : DML_REDUCE_FUNCTION_ARGMIN;
+                    checkExact64(device, c, rng,
+                                 std::string(op == DML_OPERATOR_ARGMAX ? "ARGMAX " : "ARGMIN ") + typeName(t) +
+                                     (direction ? " DECREASING " : " INCREASING ") + typeName(index),
+                                 wrappingInt64s(false), [&](const std::vector<uint64_t>& x) {
+                                     return expectReduce64(f, t == I64, x, sizes, axes, direction != 0);
+                                 });
+                }
     }
 }
 

@@ -828,4 +828,79 @@ std::vector<uint32_t> randomSizes(uint32_t rank, std::mt19937_64& rng, uint64_t 
     return sizes;
 }
 
+std::vector<uint64_t> logicalBits(const FamilyTensor& t, const std::vector<uint8_t>& memory) {
+    const auto strides = stridesOf(t.spec);
+    std::vector<uint64_t> bits(elementCount(t.spec.sizes));
+    for (uint64_t n = 0; n < bits.size(); ++n) bits[n] = readBits(memory, elementIndex(t.spec.sizes, strides, n), t.type);
+    return bits;
+}
+
+std::vector<uint64_t> expectReduce64(DML_REDUCE_FUNCTION function, bool isSigned, const std::vector<uint64_t>& x,
+                                     const std::vector<uint32_t>& sizes, const std::vector<uint32_t>& axes,
+                                     bool lastOnTies) {
+    const ReductionGroups groups(sizes, axes);
+    auto less = [isSigned](uint64_t a, uint64_t b) { return isSigned ? int64_t(a) < int64_t(b) : a < b; };
+    std::vector<uint64_t> out(groups.groupCount());
+    for (uint64_t g = 0; g < out.size(); ++g) {
+        const uint64_t n = groups.groupSize();
+        uint64_t acc = function == DML_REDUCE_FUNCTION_MULTIPLY ? 1 : 0, best = 0;
+        for (uint64_t k = 0; k < n; ++k) {
+            const uint64_t v = x[groups.member(g, k)];
+            switch (function) {
+                case DML_REDUCE_FUNCTION_SUM: acc += v; break;
+                case DML_REDUCE_FUNCTION_MULTIPLY: acc *= v; break;
+                case DML_REDUCE_FUNCTION_L1: acc += isSigned && int64_t(v) < 0 ? 0 - v : v; break;
+                case DML_REDUCE_FUNCTION_SUM_SQUARE: acc += v * v; break;
+                case DML_REDUCE_FUNCTION_MAX:
+                    if (k == 0 || less(acc, v)) acc = v;
+                    break;
+                case DML_REDUCE_FUNCTION_MIN:
+                    if (k == 0 || less(v, acc)) acc = v;
+                    break;
+                case DML_REDUCE_FUNCTION_ARGMAX:
+                case DML_REDUCE_FUNCTION_ARGMIN: {
+                    const uint64_t b = x[groups.member(g, best)];
+                    const bool better = function == DML_REDUCE_FUNCTION_ARGMAX ? less(b, v) : less(v, b);
+                    if (better || (lastOnTies && v == b)) best = k;
+                    acc = best;
+                    break;
+                }
+                default: FAIL("no 64-bit integer reference for DML_REDUCE_FUNCTION " << int(function));
+            }
+        }
+        out[g] = acc;
+    }
+    return out;
+}
+
+std::vector<uint64_t> expectCumulative64(bool product, const std::vector<uint64_t>& x,
+                                         const std::vector<uint32_t>& sizes, uint32_t axis,
+                                         DML_AXIS_DIRECTION direction, bool exclusive) {
+    const ReductionGroups groups(sizes, {axis});
+    std::vector<uint64_t> out(x.size());
+    for (uint64_t g = 0; g < groups.groupCount(); ++g) {
+        const uint64_t n = groups.groupSize();
+        uint64_t acc = product ? 1 : 0;
+        for (uint64_t step = 0; step < n; ++step) {
+            const uint64_t k = direction == DML_AXIS_DIRECTION_DECREASING ? n - 1 - step : step;
+            const uint64_t at = groups.member(g, k);
+            if (exclusive) out[at] = acc;
+            acc = product ? acc * x[at] : acc + x[at];
+            if (!exclusive) out[at] = acc;
+        }
+    }
+    return out;
+}
+
+ValueGen wrappingInt64s(bool forProducts) {
+    return [forProducts](std::mt19937_64& rng) -> uint64_t {
+        static const uint64_t kSpecial[] = {0, 1, ~uint64_t(0), uint64_t(1) << 63, ~(uint64_t(1) << 63),
+                                            uint64_t(1) << 32, (uint64_t(1) << 32) - 1, 0 - (uint64_t(1) << 32)};
+        const uint64_t pick = rng() % 8;
+        if (pick == 0) return forProducts ? (rng() % 2 ? 1 : ~uint64_t(0)) : kSpecial[rng() % std::size(kSpecial)];
+        if (pick <= 2) return uint64_t(int64_t(rng() % 11) - 5);
+        return forProducts ? rng() | 1 : rng();
+    };
+}
+
 }  // namespace vkdml::test

@@ -205,4 +205,19 @@ FamilyDescBuilder lrnBuilder(BOOL crossChannel, uint32_t localSize, float alpha,
 // CUMULATIVE_SUMMATION or CUMULATIVE_PRODUCT (the case's op); `direction` is passed as given (invalid ones too).
 FamilyDescBuilder cumulativeBuilder(uint32_t axis, uint32_t direction, bool exclusive);  // direction raw
 
+// ---- 64-bit integers: exact references on the bits (a double holds 53) ----------------------------------------------
+// The tensor's elements in row-major order, as bits.
+std::vector<uint64_t> logicalBits(const FamilyTensor& t, const std::vector<uint8_t>& memory);
+// Arithmetic wraps modulo 2^64; MAX and MIN compare as signed for INT64. ARGMAX, ARGMIN: the member position of
+// the first extreme, of the last with `lastOnTies` (AxisDirection DECREASING).
+std::vector<uint64_t> expectReduce64(DML_REDUCE_FUNCTION function, bool isSigned, const std::vector<uint64_t>& x,
+                                     const std::vector<uint32_t>& sizes, const std::vector<uint32_t>& axes,
+                                     bool lastOnTies = false);
+std::vector<uint64_t> expectCumulative64(bool product, const std::vector<uint64_t>& x,
+                                         const std::vector<uint32_t>& sizes, uint32_t axis,
+                                         DML_AXIS_DIRECTION direction, bool exclusive);
+// INT64 / UINT64 values that make sums and products wrap and extremes tie: the extremes, 0, +-1, 2^32 neighbours,
+// small integers, and random bit patterns (odd ones with `forProducts`, so that long products stay nonzero).
+ValueGen wrappingInt64s(bool forProducts);
+
 }  // namespace vkdml::test

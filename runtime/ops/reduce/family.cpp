@@ -1,5 +1,6 @@
 #include "ops/reduce/family.h"
 
+#include "core/device.h"
 #include "core/error.h"
 #include "dml/feature_levels.h"
 #include "ops/reduce/kernel.h"
@@ -124,13 +125,14 @@ public:
         if (type == DML_OPERATOR_BATCH_NORMALIZATION)  // Mean, Variance, Scale, Bias: each dimension 1 or the input's
             for (uint32_t i = 1; i < info.inputs.size(); ++i)
                 checkBroadcast(info.inputs[i], input, prefix + info.inputNames[i]);
-        if (kInts64 & kTypeMask(input.dataType))
-            fail(E_NOTIMPL, prefix + "InputTensor.DataType = " + dataTypeName(input.dataType) +
-                                ": 64-bit integer inputs to reductions are not implemented by vkdml yet");
     }
 
     std::unique_ptr<ops::CompiledKernel> compile(Device& device, const OperatorInfo& info,
                                                  DML_EXECUTION_FLAGS) const override {
+        const DML_TENSOR_DATA_TYPE in = info.inputs[0].dataType;
+        if ((kInts64 & kTypeMask(in)) && !device.context().caps().int64)
+            fail(E_NOTIMPL, std::string(operatorName(info.schema->type)) + ": InputTensor.DataType = " + dataTypeName(in) +
+                                ": the device has no shaderInt64, which vkdml's 64-bit integer reductions need");
         return std::make_unique<ReductionKernel>(device, info);
     }
 

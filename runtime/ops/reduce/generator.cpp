@@ -15,7 +15,7 @@ namespace {
 
 std::string u(uint64_t v) { return std::to_string(v) + "u"; }
 
-enum class Value { Float, Int, Uint };
+enum class Value { Float, Int, Uint, Int64, Uint64 };
 
 Value valueOf(DML_TENSOR_DATA_TYPE type) {
     switch (type) {
@@ -27,11 +27,24 @@ Value valueOf(DML_TENSOR_DATA_TYPE type) {
         case DML_TENSOR_DATA_TYPE_UINT32:
         case DML_TENSOR_DATA_TYPE_UINT16:
         case DML_TENSOR_DATA_TYPE_UINT8: return Value::Uint;
+        case DML_TENSOR_DATA_TYPE_INT64: return Value::Int64;
+        case DML_TENSOR_DATA_TYPE_UINT64: return Value::Uint64;
         default: throw std::invalid_argument(std::string("no reduction kernel for ") + dml::dataTypeName(type));
     }
 }
 
-const char* glslType(Value v) { return v == Value::Float ? "float" : v == Value::Int ? "int" : "uint"; }
+const char* glslType(Value v) {
+    switch (v) {
+        case Value::Float: return "float";
+        case Value::Int: return "int";
+        case Value::Uint: return "uint";
+        case Value::Int64: return "int64_t";
+        case Value::Uint64: return "uint64_t";
+    }
+    return "uint";
+}
+
+bool isSigned(Value v) { return v == Value::Int || v == Value::Int64; }
 
 class Writer {
 public:
@@ -62,9 +75,28 @@ private:
     std::string buffer(uint32_t slot) const { return "t" + std::to_string(binding_[slot]); }
     const char* vt() const { return glslType(in_); }
     bool floats() const { return in_ == Value::Float; }
+    // The integer value types' extremes, the starting values of MAX and MIN.
+    std::string lowest() const {
+        switch (in_) {
+            case Value::Int: return "int(0x80000000u)";
+            case Value::Int64: return "int64_t(0x8000000000000000ul)";
+            case Value::Uint64: return "uint64_t(0ul)";
+            default: return "0u";
+        }
+    }
+    std::string highest() const {
+        switch (in_) {
+            case Value::Int: return "int(0x7fffffffu)";
+            case Value::Int64: return "int64_t(0x7ffffffffffffffful)";
+            case Value::Uint64: return "uint64_t(0xfffffffffffffffful)";
+            default: return "~0u";
+        }
+    }
 
     void header() {
         out_ = "#version 450\n// reduction: " + p_.describe() + "\n";
+        if (in_ == Value::Int64 || in_ == Value::Uint64)
+            out_ += "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
         if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
         if (s_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
         if (s_.fusedFma) out_ += "#define VKDML_FUSED_FMA\n";
@@ -130,6 +162,10 @@ private:
             case DML_TENSOR_DATA_TYPE_UINT16: expr = "bitfieldExtract(" + b + "[i >> 1u], int((i & 1u) * 16u), 16)"; break;
             case DML_TENSOR_DATA_TYPE_INT8: expr = "bitfieldExtract(int(" + b + "[i >> 2u]), int((i & 3u) * 8u), 8)"; break;
             case DML_TENSOR_DATA_TYPE_UINT8: expr = "bitfieldExtract(" + b + "[i >> 2u], int((i & 3u) * 8u), 8)"; break;
+            case DML_TENSOR_DATA_TYPE_INT64:
+            case DML_TENSOR_DATA_TYPE_UINT64:
+                expr = t + "(packUint2x32(uvec2(" + b + "[2u * i], " + b + "[2u * i + 1u])))";
+                break;
             default: throw std::invalid_argument(std::string("no load for ") + dml::dataTypeName(type));
         }
         out_ += t + " " + name + "(uint i) { return " + expr + "; }\n";
@@ -162,8 +198,9 @@ private:
             case DML_TENSOR_DATA_TYPE_UINT8: body = storeBits + "(i >> 2u, (i & 3u) * 8u, 0xffu, uint(v));"; break;
             case DML_TENSOR_DATA_TYPE_INT64:
             case DML_TENSOR_DATA_TYPE_UINT64:
-                if (!p_.isArg()) throw std::invalid_argument("64-bit outputs are indices only");
-                body = b + "[2u * i] = v; " + b + "[2u * i + 1u] = 0u;";
+                body = p_.isArg() ? b + "[2u * i] = v; " + b + "[2u * i + 1u] = 0u;"
+                                  : "uvec2 w = unpackUint2x32(uint64_t(v)); " + b + "[2u * i] = w.x; " + b +
+                                        "[2u * i + 1u] = w.y;";
                 break;
             default: throw std::invalid_argument(std::string("no store for ") + dml::dataTypeName(type));
         }
@@ -384,9 +421,9 @@ private:
         if (!floats()) {
             std::string fold = "Sum", term = "x", init = v + "(0)";
             if (f == DML_REDUCE_FUNCTION_MULTIPLY) fold = "Product", init = v + "(1)";
-            if (f == DML_REDUCE_FUNCTION_MAX) fold = "Max", init = in_ == Value::Int ? "int(0x80000000u)" : "0u";
-            if (f == DML_REDUCE_FUNCTION_MIN) fold = "Min", init = in_ == Value::Int ? "int(0x7fffffffu)" : "~0u";
-            if (f == DML_REDUCE_FUNCTION_L1) term = in_ == Value::Int ? "(x < 0 ? -x : x)" : "x";
+            if (f == DML_REDUCE_FUNCTION_MAX) fold = "Max", init = lowest();
+            if (f == DML_REDUCE_FUNCTION_MIN) fold = "Min", init = highest();
+            if (f == DML_REDUCE_FUNCTION_L1) term = isSigned(in_) ? "(x < " + v + "(0) ? -x : x)" : "x";
             if (f == DML_REDUCE_FUNCTION_SUM_SQUARE) term = "x * x";
             out_ += "        " + v + " acc = " + init + ";\n" +
                     forElements("            " + v + " x = xIn;\n            acc = fold" + fold + "(acc, " +
