@@ -730,7 +730,8 @@ TEST_CASE("validation: QUANTIZE and DEQUANTIZE fields -> E_INVALIDARG naming the
     };
     FamilyCase zpType = q63Case(Q, F32, F32, U8, s, true);
     zpType.inputs[2].type = I8;
-    FamilyCase scaleSizes = q63Case(D, U8, F32, F32, s, false, {2, 3, 2});
+    // {2, 3, 2} would be blocks of 2 (the blocked form below); 3 divides none of 4.
+    FamilyCase scaleSizes = q63Case(D, U8, F32, F32, s, false, {2, 3, 3});
     const Invalid cases[] = {
         {"QuantizationType NONE", q63Case(Q, F32, F32, U8, s, false, {}, {}, DML_QUANTIZATION_TYPE_NONE, 1),
          "QuantizationType"},
@@ -746,7 +747,7 @@ TEST_CASE("validation: QUANTIZE and DEQUANTIZE fields -> E_INVALIDARG naming the
         {"DEQUANTIZE FLOAT16 output, FLOAT32 scale", q63Case(D, U8, F32, F16, s, false), "OutputTensor"},
         {"QUANTIZE INT32 input", q63Case(Q, I32, F32, U8, s, false), "InputTensor"},
         {"DEQUANTIZE INT16 input", q63Case(D, I16, F32, F32, s, false), "InputTensor"},
-        {"scale Sizes {2,3,2}", scaleSizes, "QuantizationTensors[0]"},
+        {"scale Sizes {2,3,3}", scaleSizes, "QuantizationTensors[0]"},
     };
     for (const Invalid& c : cases) {
         INFO(c.name);
@@ -989,6 +990,61 @@ TEST_CASE("QUANTIZE and DEQUANTIZE on 4-bit tensors: per-axis and blocked scales
             runQuant4(device, tensor, rng, "per-tensor scale {1,1}", {}, {{}, scaleGen(f)}, max);
         }
     CHECK(max.ulp == 0);
+}
+
+// ONNX Runtime's MatMulNBits writes blocks through sizes: a scale of {N, K / 32} against weights of {N, K}. Each
+// case runs twice on the same bytes, in that form and in the strided form checked above ({N, K / 32, 32}, the
+// scale's strides {K / 32, 1, 0}); the outputs must be the same bytes.
+TEST_CASE("QUANTIZE and DEQUANTIZE: blocked quantization tensors by sizes (ONNX Runtime's MatMulNBits)") {
+    TestDevice device;
+    std::mt19937_64 rng(160);
+    struct Shape {
+        std::vector<uint32_t> sizes, scaleSizes, splitSizes, splitScaleStrides;
+    };
+    const Shape shapes[] = {
+        {{6, 64}, {6, 2}, {6, 2, 32}, {2, 1, 0}},                       // blocks along the last dimension
+        {{1, 1, 5, 96}, {1, 1, 5, 3}, {1, 1, 5, 3, 32}, {15, 15, 3, 1, 0}},  // ONNX Runtime's 4-D tensors
+        {{16, 7}, {4, 7}, {4, 4, 7}, {7, 0, 1}},                        // blocks along the first
+        {{8, 12}, {1, 3}, {8, 3, 4}, {0, 1, 0}},                        // broadcast rows, blocked columns
+    };
+    int i = 0;
+    for (const Shape& shape : shapes)
+        for (Type q : {U4, I4, U8, I8})
+            for (Type f : {F32, F16})
+                for (DML_OPERATOR_TYPE op : {D63, Q63}) {
+                    const bool zp = i++ % 3 != 2;
+                    const Type in = op == D63 ? q : f, out = op == D63 ? f : q;
+                    FamilyCase bySizes = q63Case(op, in, f, out, shape.sizes, zp, shape.scaleSizes);
+                    FamilyCase byStrides = q63Case(op, in, f, out, shape.splitSizes, zp, {}, shape.splitScaleStrides);
+                    const std::string name = std::string(op == D63 ? "DEQUANTIZE " : "QUANTIZE ") + typeName(q) +
+                                             " " + typeName(f) + (zp ? " with zero point, " : ", ") + "input " +
+                                             std::to_string(shape.sizes.size()) + "-D, scale sizes " +
+                                             std::to_string(shape.scaleSizes[0]) + "x...";
+                    INFO(name);
+                    for (size_t t = 0; t < bySizes.inputs.size(); ++t) {
+                        fillTensor(bySizes.inputs[t], rng, {}, t == 1 ? scaleGen(f) : ValueGen{});
+                        REQUIRE(bySizes.inputs[t].memory.size() == byStrides.inputs[t].bytes());
+                        byStrides.inputs[t].memory = bySizes.inputs[t].memory;
+                    }
+                    const FamilyRun a = runFamily(device, bySizes), b = runFamily(device, byStrides);
+                    REQUIRE(a.ok());
+                    REQUIRE(b.ok());
+                    CHECK(a.canaryIntact);
+                    CHECK(a.output == b.output);
+                }
+    // Sizes that do not divide, and blocks of two lengths along one dimension.
+    FamilyCase uneven = q63Case(D63, U4, F32, F32, {6, 64}, true, {6, 3});
+    device.clearErrors();
+    CHECK(tryCreate(device, uneven) == E_INVALIDARG);
+    CHECK(device.lastError().find("Sizes[1] = 3") != std::string::npos);
+    FamilyCase twoLengths = q63Case(D63, U4, F32, F32, {6, 64}, true, {6, 2});
+    twoLengths.inputs[2].spec.sizes = {6, 4};
+    device.clearErrors();
+    CHECK(tryCreate(device, twoLengths) == E_INVALIDARG);
+    CHECK(device.lastError().find("blocks of") != std::string::npos);
+    // 8-D tensors with a blocked dimension would need 9.
+    FamilyCase wide = q63Case(D63, U8, F32, F32, {1, 1, 1, 1, 1, 1, 2, 64}, false, {1, 1, 1, 1, 1, 1, 2, 2});
+    CHECK(tryCreate(device, wide) == E_NOTIMPL);
 }
 
 TEST_CASE("validation: 4-bit QUANTIZE and DEQUANTIZE -> E_INVALIDARG for sizes, feature level 6_2, other operators") {

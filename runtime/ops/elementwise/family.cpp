@@ -6,6 +6,7 @@
 #include "ops/elementwise/activation_kernel.h"
 #include "ops/elementwise/general_kernel.h"
 #include "ops/elementwise/general_lowering.h"
+#include "ops/elementwise/quantization_blocks.h"
 #include "ops/elementwise/schema.h"
 
 namespace vkdml::elementwise {
@@ -46,6 +47,8 @@ public:
     // Every tensor has the first input's DimensionCount and Sizes; a dimension of size 1 of a broadcastOnes tensor
     // repeats its element (stride 0).
     void checkShapes(OperatorInfo& info, const std::string& prefix, DML_FEATURE_LEVEL level) const override {
+        if (info.schema->type == DML_OPERATOR_QUANTIZE || info.schema->type == DML_OPERATOR_DEQUANTIZE)
+            splitQuantizationBlocks(info, prefix);
         const TensorLayout& first = info.inputs.front();
         for (const TensorRef& ref : info.fieldOrder) {
             TensorLayout& t = info.tensor(ref);
