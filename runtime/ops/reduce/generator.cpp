@@ -495,13 +495,14 @@ private:
 
     // The maximum, the sum of exp(x - max), then every element. A FLOAT32 softmax keeps each exp(x - max) in its
     // output element between the last two passes (the same invocation writes and reads it) instead of computing it
-    // twice.
+    // twice; not with a fused epilogue, whose output tensor is not the softmax's and receives only final values.
     void softmaxBody() {
-        const bool keep = p_.kind == Kind::Softmax && p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT32;
+        const bool keep =
+            p_.kind == Kind::Softmax && !p_.epilogue && p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT32;
         out_ += "        float m = -vk_m_inf();\n" + forElements("            m = maxOf(m, xIn);\n") +
                 "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
                 forElements("            float e = expOf(xIn, m);\n            s = addTo(s, e);\n" +
-                            std::string(keep ? "            " + storeCall("o", "e") + "\n" : "")) +
+                            std::string(keep ? "            store(o.y, e);\n" : "")) +
                 "        s = rowSum(s);\n";
         if (p_.kind == Kind::Softmax) {
             const std::string e = keep ? "uintBitsToFloat(" + buffer(kOutput) + "[o.y])" : "expOf(xIn, m)";
