@@ -99,11 +99,39 @@ Factory reduceSum(VkdmlDevice device, const std::vector<uint32_t>& axes) {
     };
 }
 
-Factory gemm(VkdmlDevice device) {
-    return [device](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
-        DML_GEMM_OPERATOR_DESC desc{t[0], t[1], nullptr, t[2], DML_MATRIX_TRANSFORM_NONE, DML_MATRIX_TRANSFORM_NONE,
-                                    1.0f, 0.0f, nullptr};
+Factory cumulative(VkdmlDevice device, DML_OPERATOR_TYPE type, uint32_t axis, DML_AXIS_DIRECTION direction,
+                   bool exclusive) {
+    return [device, type, axis, direction, exclusive](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        // CUMULATIVE_PRODUCT's desc has the same layout (HasExclusiveProduct in the last field).
+        DML_CUMULATIVE_SUMMATION_OPERATOR_DESC desc{t[0], t[1], axis, direction, exclusive ? TRUE : FALSE};
+        const DML_OPERATOR_DESC d{type, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory reduceFunction(VkdmlDevice device, DML_REDUCE_FUNCTION function, const std::vector<uint32_t>& axes) {
+    return [device, function, axes](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_REDUCE_OPERATOR_DESC desc{function, t[0], t[1], static_cast<UINT>(axes.size()), axes.data()};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_REDUCE, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory gemm(VkdmlDevice device, DML_MATRIX_TRANSFORM transB = DML_MATRIX_TRANSFORM_NONE) {
+    return [device, transB](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_GEMM_OPERATOR_DESC desc{t[0], t[1], nullptr, t[2], DML_MATRIX_TRANSFORM_NONE, transB, 1.0f, 0.0f, nullptr};
         const DML_OPERATOR_DESC d{DML_OPERATOR_GEMM, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+// DEQUANTIZE with QuantizationTensors {t[1]} (SCALE) or {t[1], t[2]} (SCALE_ZERO_POINT).
+Factory dequantize(VkdmlDevice device, bool zeroPoint) {
+    return [device, zeroPoint](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        const DML_TENSOR_DESC quantization[2] = {*t[1], zeroPoint ? *t[2] : *t[1]};
+        DML_DEQUANTIZE_OPERATOR_DESC desc{t[0], zeroPoint ? DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT : DML_QUANTIZATION_TYPE_SCALE,
+                                          zeroPoint ? 2u : 1u, quantization, t.back()};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_DEQUANTIZE, &desc};
         return vkdmlCreateOperator(device, &d, op);
     };
 }
@@ -371,6 +399,67 @@ TEST_CASE("graph neighbours: ADD -> REDUCE SUM -> IDENTITY with ScaleBias, one v
     runBothWays(device, build, 3, 1, 1, io, kF32, affine(kF32, expected, &quarter, &one));
 }
 
+TEST_CASE("graph neighbours: ADD -> CUMULATIVE_SUMMATION -> MULTIPLY and ADD -> CUMULATIVE_PRODUCT, one kernel each") {
+    TestDevice device;
+    const std::vector<uint32_t> sizes{3, 29, 6};
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16})
+        for (const bool product : {false, true})
+            for (const DML_AXIS_DIRECTION direction : {DML_AXIS_DIRECTION_INCREASING, DML_AXIS_DIRECTION_DECREASING})
+                for (const bool exclusive : {false, true}) {
+                    CAPTURE(type);
+                    CAPTURE(product);
+                    CAPTURE(direction);
+                    CAPTURE(exclusive);
+                    // Products of 29 factors near 1 stay in FLOAT16's range.
+                    const Input x = randomInput(tensor(type, sizes), 21, product ? 0.4 : -1.0, product ? 0.6 : 2.0);
+                    const Input y = randomInput(tensor(type, sizes), 22, product ? 0.45 : -1.0, product ? 0.55 : 1.0);
+                    const Input g = randomInput(row(type, sizes), 23, -2.0, 2.0);
+                    const GraphTensorDesc t = tensor(type, sizes);
+                    const DML_OPERATOR_TYPE scan =
+                        product ? DML_OPERATOR_CUMULATIVE_PRODUCT : DML_OPERATOR_CUMULATIVE_SUMMATION;
+                    auto build = [&](GraphBuilder& b) {
+                        const uint32_t add = b.addOperator({x.desc, y.desc}, t, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                        const uint32_t scanned = b.addOperator({t}, t, cumulative(device, scan, 1, direction, exclusive));
+                        const uint32_t scaled = b.addOperator({t, g.desc}, t, binary(device, DML_OPERATOR_ELEMENT_WISE_MULTIPLY));
+                        b.inputEdge(0, add, 0);
+                        b.inputEdge(1, add, 1);
+                        b.inputEdge(2, scaled, 1);
+                        b.edge(add, scanned, 0);
+                        b.edge(scanned, scaled, 0);
+                        b.outputEdge(scaled, 0);
+                    };
+                    const HostTensor in = elementwise(type, x.host, y.host, [](double a, double c) { return a + c; });
+                    const std::vector<Expected> scanned = expectCumulative(product, type, in, 1, direction, exclusive);
+                    const GraphIO io{{x.bytes, y.bytes, g.bytes}, {}, {t.bytes()}};
+                    runBothWays(device, build, 3, 1, 1, io, type, affine(type, scanned, &g.host, nullptr));
+                }
+}
+
+TEST_CASE("graph neighbours: x * s -> REDUCE ARGMAX and ARGMIN, one kernel (indices out, no epilogue)") {
+    TestDevice device;
+    const std::vector<uint32_t> sizes{4, 9, 70};
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16})
+        for (const DML_REDUCE_FUNCTION f : {DML_REDUCE_FUNCTION_ARGMAX, DML_REDUCE_FUNCTION_ARGMIN}) {
+            CAPTURE(type);
+            CAPTURE(f);
+            const Input x = randomInput(tensor(type, sizes), 31, -3.0, 3.0);
+            const Input s = randomInput(row(type, sizes), 32, -2.0, 2.0);
+            const GraphTensorDesc t = tensor(type, sizes), indices = tensor(DML_TENSOR_DATA_TYPE_UINT32, {4, 9, 1});
+            auto build = [&](GraphBuilder& b) {
+                const uint32_t scaled = b.addOperator({x.desc, s.desc}, t, binary(device, DML_OPERATOR_ELEMENT_WISE_MULTIPLY));
+                const uint32_t arg = b.addOperator({t}, indices, reduceFunction(device, f, {2}));
+                b.inputEdge(0, scaled, 0);
+                b.inputEdge(1, scaled, 1);
+                b.edge(scaled, arg, 0);
+                b.outputEdge(arg, 0);
+            };
+            const HostTensor in = elementwise(type, x.host, s.host, [](double a, double c) { return a * c; });
+            const GraphIO io{{x.bytes, s.bytes}, {}, {indices.bytes()}};
+            runBothWays(device, build, 2, 1, 1, io, DML_TENSOR_DATA_TYPE_UINT32,
+                        expectReduce(f, type, DML_TENSOR_DATA_TYPE_UINT32, in, {2}));
+        }
+}
+
 TEST_CASE("graph neighbours: a value that leaves the run is not fused away") {
     TestDevice device;
     const std::vector<uint32_t> sizes{2, 3, 48};
@@ -455,5 +544,59 @@ TEST_CASE("graph neighbours: GEMM -> ADD (bias row) -> GELU -> ADD (residual) ru
                 }
             const GraphIO io{{a.bytes, b.bytes, bias.bytes, residual.bytes}, {}, {out.bytes()}};
             runBothWays(device, build, 4, 1, 1, io, type, expected);
+        }
+}
+
+// ONNX Runtime's MatMulNBits: 4-bit weights {N, K} with one scale (and zero point) per 32 elements of a row, given
+// as {N, K / 32} tensors; DEQUANTIZE gives the float weights, GEMM multiplies with TransB. Two kernels either way
+// (GEMM takes no prologue).
+TEST_CASE("graph: the MatMulNBits pattern, DEQUANTIZE (INT4, blocked scales by sizes) -> GEMM with TransB") {
+    TestDevice device;
+    const uint32_t k = 96, n = 24, blocks = k / 32;
+    for (const uint32_t m : {1u, 5u})
+        for (const bool zeroPoint : {false, true}) {
+            CAPTURE(m);
+            CAPTURE(zeroPoint);
+            const Input a = randomInput(tensor(kF32, {1, 1, m, k}), 51, -1.0, 1.0);
+            const Input scale = randomInput(tensor(kF32, {1, 1, n, blocks}), 52, 0.01, 0.1);
+            const GraphTensorDesc q = tensor(DML_TENSOR_DATA_TYPE_INT4, {1, 1, n, k}),
+                                  zp = tensor(DML_TENSOR_DATA_TYPE_INT4, {1, 1, n, blocks}),
+                                  weights = tensor(kF32, {1, 1, n, k}), out = tensor(kF32, {1, 1, m, n});
+            std::mt19937_64 rng(53);
+            std::vector<uint8_t> qBytes(q.bytes()), zpBytes(zp.bytes());
+            for (uint8_t& byte : qBytes) byte = uint8_t(rng());
+            for (uint8_t& byte : zpBytes) byte = uint8_t(rng());
+            auto nibble = [](const std::vector<uint8_t>& bytes, uint64_t e) {
+                const int v = (bytes[e / 2] >> (4 * (e % 2))) & 0xf;
+                return v >= 8 ? v - 16 : v;  // INT4
+            };
+            auto build = [&](GraphBuilder& g) {
+                std::vector<GraphTensorDesc> inputs = {q, scale.desc};
+                if (zeroPoint) inputs.push_back(zp);
+                const uint32_t deq = g.addOperator(inputs, weights, dequantize(device, zeroPoint));
+                const uint32_t mm = g.addOperator({a.desc, weights}, out, gemm(device, DML_MATRIX_TRANSFORM_TRANSPOSE));
+                g.inputEdge(0, mm, 0);
+                g.inputEdge(1, deq, 0);
+                g.inputEdge(2, deq, 1);
+                if (zeroPoint) g.inputEdge(3, deq, 2);
+                g.edge(deq, mm, 1);
+                g.outputEdge(mm, 0);
+            };
+            std::vector<Expected> expected(m * n);
+            for (uint32_t i = 0; i < m; ++i)
+                for (uint32_t j = 0; j < n; ++j) {
+                    double dot = 0, magnitude = 0;
+                    for (uint32_t c = 0; c < k; ++c) {
+                        const uint32_t block = j * blocks + c / 32;
+                        const int centred = nibble(qBytes, j * k + c) - (zeroPoint ? nibble(zpBytes, block) : 0);
+                        const double w = double(float(centred) * float(scale.host.values[block]));  // rounded once
+                        dot += a.host.values[i * k + c] * w;
+                        magnitude += std::fabs(a.host.values[i * k + c] * w);
+                    }
+                    expected[i * n + j] = {dot, (k + 4) * std::ldexp(1.0, -24) * magnitude};
+                }
+            GraphIO io{{a.bytes, qBytes, scale.bytes}, {}, {out.bytes()}};
+            if (zeroPoint) io.inputs.push_back(zpBytes);
+            runBothWays(device, build, 2, 2, 0, io, kF32, expected);
         }
 }

@@ -50,7 +50,7 @@ const std::vector<RandomOperator> kOperators = {
     OP(ELEMENT_WISE_DEQUANTIZE_LINEAR, Dequantize), OP(DEQUANTIZE, Dequantize),
     OP(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, QuantizedAdd), OP(ACTIVATION_SOFTMAX1, Rows),
     OP(ACTIVATION_LOG_SOFTMAX1, Rows), OP(ACTIVATION_HARDMAX1, Rows), OP(MEAN_VARIANCE_NORMALIZATION1, Rows),
-    OP(LP_NORMALIZATION, Rows), OP(GEMM, MatMul),
+    OP(LP_NORMALIZATION, Rows), OP(CUMULATIVE_SUMMATION, Rows), OP(CUMULATIVE_PRODUCT, Rows), OP(GEMM, MatMul),
 };
 
 #undef OP
@@ -192,7 +192,8 @@ std::vector<UINT> axesOf(uint32_t mask, const DML_TENSOR_DESC* tensor) {
 }
 
 // Softmax family over the axes; MVN1 with scale and bias when `a.zeroPoints`; LP_NORMALIZATION along the first axis,
-// P 1 or 2 by the mode.
+// P 1 or 2 by the mode; the scans along the first axis, DECREASING when the mode is odd, exclusive by the mask's top
+// bit.
 HRESULT createRows(VkdmlDevice device, const RandomOperator& op, const RandomAttributes& a, const Tensors& t,
                    VkdmlOperator* out) {
     const std::vector<UINT> axes = axesOf(a.axes, t[0]);
@@ -201,6 +202,10 @@ HRESULT createRows(VkdmlDevice device, const RandomOperator& op, const RandomAtt
         return create<DML_MEAN_VARIANCE_NORMALIZATION1_OPERATOR_DESC>(
             device, op.type, out, t[0], a.zeroPoints ? t[1] : nullptr, a.zeroPoints ? t[2] : nullptr, t.back(), count,
             axes.data(), BOOL(a.mode % 2 == 0), 1e-3f, static_cast<const DML_OPERATOR_DESC*>(nullptr));
+    if (op.type == DML_OPERATOR_CUMULATIVE_SUMMATION || op.type == DML_OPERATOR_CUMULATIVE_PRODUCT)
+        return create<DML_CUMULATIVE_SUMMATION_OPERATOR_DESC>(
+            device, op.type, out, t[0], t.back(), axes[0],
+            a.mode % 2 ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING, BOOL((a.axes >> 7) & 1u));
     if (op.type == DML_OPERATOR_LP_NORMALIZATION)
         return create<DML_LP_NORMALIZATION_OPERATOR_DESC>(device, op.type, out, t[0], t.back(), axes[0], 1e-4f,
                                                           UINT(1 + a.mode % 2));

@@ -137,17 +137,18 @@ public:
     }
 
     // Float neighbours of the kernels that read their input and write their output element by element through the
-    // common loops, with slots 4-7 free for the neighbours' tensors.
+    // common loops, with slots 4-7 free for the neighbours' tensors. ARGMAX and ARGMIN write indices: a prologue only.
     bool acceptsNeighbours(const OperatorInfo& info, const ops::FusedNeighbours& neighbours) const override {
         const Plan plan = planReduction(info);
         const bool kindFits = plan.kind == Kind::Softmax || plan.kind == Kind::LogSoftmax ||
                               plan.kind == Kind::Hardmax || plan.kind == Kind::LpNormalize ||
-                              (plan.kind == Kind::Normalize && !plan.writesStatistics) ||
-                              (plan.kind == Kind::Reduce && !plan.isArg());
+                              (plan.kind == Kind::Normalize && !plan.writesStatistics) || plan.kind == Kind::Reduce ||
+                              plan.kind == Kind::Scan;
         if (!kindFits || plan.hasHighSlots() || neighbours.extraTensors() > kMaxSlots - kFirstExtra) return false;
         const auto isFloat = ops::isFloatTensorType;
         const auto floatProgram = ops::isFloatProgram;
-        if (!isFloat(info.inputs[0].dataType) || !isFloat(info.outputs[0].dataType)) return false;
+        if (!isFloat(info.inputs[0].dataType)) return false;
+        if (plan.isArg() ? neighbours.epilogue.has_value() : !isFloat(info.outputs[0].dataType)) return false;
         if (neighbours.prologue) {
             if (!floatProgram(*neighbours.prologue) ||
                 neighbours.prologue->inputs.size() != neighbours.prologueTensors.size())
