@@ -142,6 +142,19 @@ TEST_CASE("vkdml on the application's Vulkan device: wrapped buffers, RecordDisp
         }
         vkDestroyCommandPool(app.device, pool, nullptr);
     }
+    SUBCASE("64-bit integer reductions need shaderInt64, which vkdml cannot assume on the application's device") {
+        UINT sizes[] = {4, 5}, axes[] = {1}, reducedSizes[] = {4, 1};
+        DML_BUFFER_TENSOR_DESC in{DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_FLAG_NONE, 2, sizes, nullptr, 160, 0};
+        DML_BUFFER_TENSOR_DESC out{DML_TENSOR_DATA_TYPE_INT64, DML_TENSOR_FLAG_NONE, 2, reducedSizes, nullptr, 32, 0};
+        DML_TENSOR_DESC inDesc{DML_TENSOR_TYPE_BUFFER, &in}, outDesc{DML_TENSOR_TYPE_BUFFER, &out};
+        DML_REDUCE_OPERATOR_DESC reduce{DML_REDUCE_FUNCTION_SUM, &inDesc, &outDesc, 1, axes};
+        const DML_OPERATOR_DESC opDesc{DML_OPERATOR_REDUCE, &reduce};
+        Owned<VkdmlOperator> op;
+        REQUIRE(vkdmlCreateOperator(device, &opDesc, op.put()) == S_OK);
+        VkdmlDispatchable compiled = nullptr;
+        CHECK(vkdmlCompileOperator(device, op, DML_EXECUTION_FLAG_NONE, &compiled) == E_NOTIMPL);
+        CHECK(compiled == nullptr);
+    }
     CHECK(vkdmlRelease(device) == 0);
 }
 
