@@ -107,6 +107,7 @@ void CommandList::recordDispatch(Dispatchable& dispatchable, BindingTable& table
     command.dispatchable = Ref<Dispatchable>(&dispatchable);
     command.table = Ref<BindingTable>(&table);
     command.tableGeneration = generation;
+    if (!dispatchable.descriptorsVolatile()) command.recorded = std::make_shared<const TableBindings>(table.bindings());
     slot.commands.push_back(std::move(command));
 }
 
@@ -189,6 +190,12 @@ void CommandList::refreshVolatileBindings() {
 void CommandList::replay(const Command& command) {
     switch (command.kind) {
     case Command::Kind::Dispatch: {
+        if (command.recorded) {  // not volatile: as it was recorded, whatever its table holds now
+            Slot& slot = slots_[current_];
+            command.dispatchable->record(*slot.recording, *command.recorded);
+            slot.commands.push_back(command);
+            break;
+        }
         require(command.table->dispatchable() == command.dispatchable.get(),
                 "vkdmlExecuteCommandLists: the binding table of a dispatch compiled with "
                 "DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE was reset for another dispatchable after it was recorded");

@@ -41,12 +41,14 @@ public:
 
 private:
     // One recorded command, enough to record it again. Buffers are the application's to keep alive until the list
-    // has executed, as for the recording itself; the dispatch and its table are held.
+    // has executed, as for the recording itself; the dispatch and its table are held. A volatile dispatch is
+    // recorded again from its table; any other from the bindings it was recorded with.
     struct Command {
         enum class Kind { Dispatch, Copy, Fill, Timestamp } kind;
         Ref<Dispatchable> dispatchable;
         Ref<BindingTable> table;
-        uint64_t tableGeneration = 0;  // of `table` when recorded
+        uint64_t tableGeneration = 0;                    // of `table` when recorded
+        std::shared_ptr<const TableBindings> recorded;  // not volatile: the bindings when recorded
         Buffer* dst = nullptr;
         Buffer* src = nullptr;
         uint64_t dstOffset = 0, srcOffset = 0, bytes = 0;

@@ -131,6 +131,40 @@ TEST_CASE("DESCRIPTORS_VOLATILE: a list recorded again keeps its copies and fill
     CHECK(device.validationMessageCount() == 0);
 }
 
+TEST_CASE("DESCRIPTORS_VOLATILE: a list recorded again keeps the other dispatches' bindings as recorded") {
+    TestDevice device;
+    Buffers b(device);
+    LinearOperator fixed = makeLinear(device, DML_EXECUTION_FLAG_NONE);
+    LinearOperator changing = makeLinear(device, DML_EXECUTION_FLAG_DESCRIPTORS_VOLATILE);
+    Owned<VkdmlBuffer> out3, out4;
+    *out3.put() = device.createDefaultBuffer(kBytes);
+    *out4.put() = device.createDefaultBuffer(kBytes);
+    bind(fixed.table, b.bx, b.out1);
+    bind(changing.table, b.by, b.out2);
+    Owned<VkdmlCommandList> list;
+    REQUIRE(vkdmlCreateCommandList(device, list.put()) == S_OK);
+    REQUIRE(vkdmlRecordDispatch(list, fixed.compiled, fixed.table) == S_OK);
+    REQUIRE(vkdmlRecordDispatch(list, changing.compiled, changing.table) == S_OK);
+    REQUIRE(vkdmlCloseCommandList(list) == S_OK);
+
+    // Both tables change; the volatile one makes the list record again.
+    bind(fixed.table, b.by, out4);
+    bind(changing.table, b.bx, out3);
+    REQUIRE(execute(device, list) == S_OK);
+    checkHolds(floatsOf(device, b.out1), b.x);  // the non-volatile dispatch: as recorded
+    checkHolds(floatsOf(device, out4), {});
+    checkHolds(floatsOf(device, b.out2), {});
+    checkHolds(floatsOf(device, out3), b.x);  // the volatile one: as bound now
+
+    // The non-volatile dispatch's table reset for another dispatchable: it still runs as recorded.
+    REQUIRE(vkdmlResetBindingTable(fixed.table, changing.compiled) == S_OK);
+    bind(changing.table, b.by, out3);
+    REQUIRE(execute(device, list) == S_OK);
+    checkHolds(floatsOf(device, out3), b.y);
+    checkHolds(floatsOf(device, b.out1), b.x);
+    CHECK(device.validationMessageCount() == 0);
+}
+
 TEST_CASE("DESCRIPTORS_VOLATILE: bindings unusable when the list executes fail the execution, nothing submitted") {
     TestDevice device;
     Buffers b(device);
