@@ -4,7 +4,6 @@
 // accumulation bounds, the integer types exactly (wrapping), special values, long rows and many short ones, ARG*
 // directions, ties, NaN and every index type, and validation.
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <string>
 
@@ -269,28 +268,6 @@ TEST_CASE("REDUCE: integer inputs are exact, SUM, MULTIPLY, L1 and SUM_SQUARE wr
         }
     }
 }
-
-namespace {
-
-// Runs `c` (input filled from `gen`) and compares every output element's bits with the exact 64-bit reference.
-void checkExact64(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label, ValueGen gen,
-                  const std::function<std::vector<uint64_t>(const std::vector<uint64_t>&)>& reference) {
-    fillTensor(c.inputs[0], rng, {}, gen);
-    const FamilyRun run = runFamily(device, c);
-    INFO(label);
-    REQUIRE(run.ok());
-    CHECK(run.canaryIntact);
-    const std::vector<uint64_t> expected = reference(logicalBits(c.inputs[0], c.inputs[0].memory));
-    const std::vector<uint64_t> got = logicalBits(c.output, run.output);
-    REQUIRE(got.size() == expected.size());
-    uint64_t wrong = 0;
-    for (uint64_t e = 0; e < got.size(); ++e)
-        if (got[e] != expected[e] && wrong++ < 4)
-            CHECK_MESSAGE(got[e] == expected[e], "element " << e << ": got " << got[e] << ", expected " << expected[e]);
-    CHECK(wrong == 0);
-}
-
-}  // namespace
 
 TEST_CASE("REDUCE, ARGMIN, ARGMAX: INT64 and UINT64 are exact, sums and products wrap at 64 bits") {
     TestDevice device;

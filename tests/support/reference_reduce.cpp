@@ -892,6 +892,23 @@ std::vector<uint64_t> expectCumulative64(bool product, const std::vector<uint64_
     return out;
 }
 
+void checkExact64(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label, ValueGen gen,
+                  const std::function<std::vector<uint64_t>(const std::vector<uint64_t>&)>& reference) {
+    fillTensor(c.inputs[0], rng, {}, gen);
+    const FamilyRun run = runFamily(device, c);
+    INFO(label);
+    REQUIRE(run.ok());
+    CHECK(run.canaryIntact);
+    const std::vector<uint64_t> expected = reference(logicalBits(c.inputs[0], c.inputs[0].memory));
+    const std::vector<uint64_t> got = logicalBits(c.output, run.output);
+    REQUIRE(got.size() == expected.size());
+    uint64_t wrong = 0;
+    for (uint64_t e = 0; e < got.size(); ++e)
+        if (got[e] != expected[e] && wrong++ < 4)
+            CHECK_MESSAGE(got[e] == expected[e], "element " << e << ": got " << got[e] << ", expected " << expected[e]);
+    CHECK(wrong == 0);
+}
+
 ValueGen wrappingInt64s(bool forProducts) {
     return [forProducts](std::mt19937_64& rng) -> uint64_t {
         static const uint64_t kSpecial[] = {0, 1, ~uint64_t(0), uint64_t(1) << 63, ~(uint64_t(1) << 63),

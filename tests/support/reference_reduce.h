@@ -216,6 +216,10 @@ std::vector<uint64_t> expectReduce64(DML_REDUCE_FUNCTION function, bool isSigned
 std::vector<uint64_t> expectCumulative64(bool product, const std::vector<uint64_t>& x,
                                          const std::vector<uint32_t>& sizes, uint32_t axis,
                                          DML_AXIS_DIRECTION direction, bool exclusive);
+// Fills `c`'s input from `gen`, runs it and compares every output element's bits with `reference` of the input's
+// bits (row-major).
+void checkExact64(TestDevice& device, FamilyCase& c, std::mt19937_64& rng, const std::string& label, ValueGen gen,
+                  const std::function<std::vector<uint64_t>(const std::vector<uint64_t>&)>& reference);
 // INT64 / UINT64 values that make sums and products wrap and extremes tie: the extremes, 0, +-1, 2^32 neighbours,
 // small integers, and random bit patterns (odd ones with `forProducts`, so that long products stay nonzero).
 ValueGen wrappingInt64s(bool forProducts);
