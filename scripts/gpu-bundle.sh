@@ -13,7 +13,7 @@ rm -rf "$bundle"
 mkdir -p "$bundle/tools" "$bundle/tests" "$bundle/lib" "$bundle/debs"
 for tool in vkdml-bench vkdml-info; do strip -o "$bundle/tools/$tool" "$build/tools/$tool"; done
 for test in activation_test family_test reduce_family_test gemm_test divsqrt_exact_test bert_layer_test \
-            large_tensor_test graph_test device_test; do
+            large_tensor_test graph_test device_test exhaustive_fp32_test; do
   strip -o "$bundle/tests/$test" "$build/tests/$test"
 done
 strip -o "$bundle/lib/libvkdml.so.0" "$build/api/libvkdml.so.0"

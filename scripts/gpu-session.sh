@@ -5,7 +5,15 @@
 # elementwise.md, and, from a build tree, vkdml-kernel-check --count's static instruction counts, counts.txt).
 # Usage: scripts/gpu-session.sh DIR OUT_DIR [STEPS]. DIR: a build tree built for this machine, or a bundle made by
 # scripts/gpu-bundle.sh (its debs unpacked first). OUT_DIR receives the logs and JSON. STEPS, comma-separated, from
-# tests, reductions, gemm, torch, elementwise (default all of them).
+# tests, exhaustive, reductions, gemm, torch, elementwise (default all of them).
+# Settings: VKDML_GPU_TESTS (the test binaries to run, by the names below; default all), VKDML_GPU_EXHAUSTIVE_OPS and
+# VKDML_GPU_EXHAUSTIVE_BUDGET_S (the FLOAT32 functions exhaustive_fp32_test runs on all 2^32 inputs, one process
+# each, in order, none started past the budget; default every function in 300 s), VKDML_GPU_REDUCTION_SHARES (the
+# reductions table once per VKDML_REDUCTION_ROW_SHARE value, 0 for vkdml's default; default 0),
+# VKDML_GPU_TORCH_TABLES (default activations,reductions,gemm), VKDML_GPU_ELEMENTWISE_TYPES (default
+# "f32 f16 i32,u8,u32"), VKDML_GPU_REPETITIONS and VKDML_GPU_MIN_TIME_MS (vkdml-bench's, default 3 and 20),
+# VKDML_GPU_DEADLINE_S (seconds from the start past which the exhaustive step starts nothing). Steps run in the order
+# given.
 # Lessons of earlier sessions, kept here:
 # - Steps run one after another, never beside each other: GPU timestamps bracket a command list's time on the GPU,
 #   and another process's work time-sliced into it counts as the list's own (rows fell to a fifth beside a test).
@@ -14,16 +22,17 @@
 # - clocks.csv logs the GPU's clocks and power state every 250 ms (nvidia-smi), to tell a slow row from a slow clock.
 # - Each test binary runs in its own process with its own time limit.
 set -uo pipefail
-dir=${1:?build directory or bundle}
+dir=$(cd "${1:?build directory or bundle}" && pwd)
 out=${2:?output directory}
-steps=",${3:-tests,reductions,gemm,torch,elementwise},"
-here=$(dirname "$0")
+steps=${3:-tests,reductions,gemm,torch,elementwise}
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 [ -d "$dir/lib" ] && export LD_LIBRARY_PATH="$dir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-step() { [[ $steps == *",$1,"* ]]; }
 torch_cuda() { python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; }
 bench=$dir/tools/vkdml-bench
+reps=${VKDML_GPU_REPETITIONS:-3}
+min_time_ms=${VKDML_GPU_MIN_TIME_MS:-20}
 if ! "$dir/tools/vkdml-info" > "$out/info.txt" 2>&1; then
   VK_LOADER_DEBUG=error,warn,driver "$dir/tools/vkdml-info" >> "$out/info.txt" 2>&1
   cat "$out/info.txt"
@@ -38,7 +47,7 @@ fi
 t0=$SECONDS
 log() { echo "[$((SECONDS - t0)) s] $*"; }
 
-if step tests; then
+step_tests() {
   if [ -f "$dir/CTestTestfile.cmake" ]; then
     (cd "$dir" && timeout 240 ctest -R 'reduce|wpt|gemm|bert|device_test' --output-on-failure) > "$out/tests.txt" 2>&1
   else
@@ -47,6 +56,7 @@ if step tests; then
     run_test() {  # NAME LIMIT_S [VAR=VALUE ...] BINARY [ARGS]
       local name=$1 limit=$2
       shift 2
+      [[ -z ${VKDML_GPU_TESTS:-} || " $VKDML_GPU_TESTS " == *" $name "* ]] || return 0
       if [ $((SECONDS - t0)) -ge "${VKDML_GPU_TESTS_BUDGET_S:-420}" ]; then
         echo "$name: not run (the step's budget is spent)" >> "$out/tests.txt"
         return
@@ -61,38 +71,60 @@ if step tests; then
     run_test divsqrt 60 "$t/divsqrt_exact_test"
     run_test divsqrt_cr 60 VKDML_FORCE_CR_DIVSQRT=1 "$t/divsqrt_exact_test"
     run_test reduce 180 VKDML_TEST_REDUCTION_GPU_SHAPES=1 "$t/reduce_family_test"
+    run_test reduce_scan 90 VKDML_TEST_REDUCTION_GPU_SHAPES=1 "$t/reduce_family_test" '-tc=*CUMULATIVE*,*LP_NORM*'
     run_test gemm 120 VKDML_TEST_GEMM_GPU_SHAPES=1 "$t/gemm_test"
     run_test bert 60 VKDML_BERT_FIXTURE_DIR="$t/bert_layer" "$t/bert_layer_test"
     run_test graph 180 "$t/graph_test"
     run_test large 120 "$t/large_tensor_test"
   fi
   log tests done
-fi
-if step reductions; then
-  timeout 150 "$bench" --json --op exp --type f32 --size 64M --no-baselines --no-latency --no-fusion --no-pipelines \
-    --no-gemm --repetitions 3 --min-time-ms 20 > "$out/bench.json" 2> "$out/bench.err"
-  log reductions done
-fi
-if step gemm; then
+}
+step_exhaustive() {
+  ops=${VKDML_GPU_EXHAUSTIVE_OPS:-EXP,LOG,SQRT,RECIP,SIN,COS,TAN,ASIN,ACOS,ATAN,SINH,COSH,ELEMENT_WISE_TANH,ASINH,ACOSH,ATANH,ERF,CELU,LINEAR,SOFTPLUS,PARAMETRIC_SOFTPLUS,ELU,SCALED_ELU,SCALED_TANH,SIGMOID,SOFTSIGN,TANH,GELU,SWISH,HARD_SWISH,HARD_SIGMOID}
+  budget=${VKDML_GPU_EXHAUSTIVE_BUDGET_S:-300}
+  e0=$SECONDS
+  for op in ${ops//,/ }; do
+    left=$((budget - (SECONDS - e0)))
+    [ $((${VKDML_GPU_DEADLINE_S:-100000} - SECONDS)) -lt "$left" ] && left=$((${VKDML_GPU_DEADLINE_S:-100000} - SECONDS))
+    if [ "$left" -le 5 ]; then echo "$op: not run (the step's budget is spent)" >> "$out/exhaustive.txt"; continue; fi
+    (cd /tmp && VKDML_EXHAUSTIVE=1 VKDML_EXHAUSTIVE_OPS=$op timeout "$left" "$dir/tests/exhaustive_fp32_test") \
+      2>&1 | grep -E '^exhaustive|ERROR|error|test cases' >> "$out/exhaustive.txt"
+  done
+  log exhaustive done
+}
+step_reductions() {
+  for share in ${VKDML_GPU_REDUCTION_SHARES:-0}; do
+    name=bench; [ "$share" != 0 ] && name=bench-share$share
+    VKDML_REDUCTION_ROW_SHARE=$share timeout 150 "$bench" --json --op exp --type f32 --size 64M --no-baselines \
+      --no-latency --no-fusion --no-pipelines --no-gemm --repetitions $reps --min-time-ms $min_time_ms > "$out/$name.json" \
+      2> "$out/$name.err"
+    log "reductions (row share $share) done"
+  done
+}
+step_gemm() {
   timeout 150 "$bench" --json --op exp --size 1M --no-baselines --no-latency --no-fusion --no-pipelines \
-    --no-reductions --repetitions 3 --min-time-ms 20 > "$out/gemm.json" 2> "$out/gemm.err"
+    --no-reductions --repetitions $reps --min-time-ms $min_time_ms > "$out/gemm.json" 2> "$out/gemm.err"
   log gemm done
-fi
-if step torch && torch_cuda; then
-  timeout 200 python3 "$here/torch-gpu-baseline.py" > "$out/torch.json" 2> "$out/torch.err"
+}
+step_torch() {
+  torch_cuda || return 0
+  timeout 200 python3 "$here/torch-gpu-baseline.py" --repetitions $reps --min-time-ms $min_time_ms \
+    --tables "${VKDML_GPU_TORCH_TABLES:-activations,reductions,gemm}" \
+    > "$out/torch.json" 2> "$out/torch.err"
   log torch done
-fi
-if step elementwise; then
+}
+step_elementwise() {
   # Every element-wise row of vkdml-bench, packed, 64M: one process per input type (the CAST and single-type rows
   # run with theirs).
-  for type in f32 f16 i32,u8,u32; do
+  for type in ${VKDML_GPU_ELEMENTWISE_TYPES:-f32 f16 i32,u8,u32}; do
     name=elementwise-${type//,/-}
     timeout 200 "$bench" --json --type "$type" --layout packed --size 64M --no-baselines --no-latency --no-fusion \
-      --no-pipelines --no-reductions --no-gemm --repetitions 3 --min-time-ms 20 > "$out/$name.json" 2> "$out/$name.err"
+      --no-pipelines --no-reductions --no-gemm --repetitions $reps --min-time-ms $min_time_ms > "$out/$name.json" 2> "$out/$name.err"
     log "$name done"
   done
   if torch_cuda; then
-    timeout 200 python3 "$here/torch-gpu-baseline.py" --tables elementwise --size 64M \
+    timeout 200 python3 "$here/torch-gpu-baseline.py" --repetitions $reps --min-time-ms $min_time_ms \
+      --tables elementwise --size 64M \
       > "$out/torch-elementwise.json" 2> "$out/torch-elementwise.err"
     log torch elementwise done
   fi
@@ -106,6 +138,10 @@ if step elementwise; then
   if [ -x "$dir/vkdml-kernel-check" ]; then
     timeout 120 "$dir/vkdml-kernel-check" --count --json "$out/counts.json" > "$out/counts.txt" 2>&1
   fi
-fi
+}
+# The steps in the order given: what matters most first, since a run stopped by its time limit keeps what came before.
+for name in ${steps//,/ }; do
+  if declare -F "step_$name" > /dev/null; then "step_$name"; else echo "unknown step: $name"; fi
+done
 [ -n "$clocks" ] && kill "$clocks" 2> /dev/null
-if step tests; then cat "$out/tests.txt" | tail -12; fi
+[ -f "$out/tests.txt" ] && tail -12 "$out/tests.txt"

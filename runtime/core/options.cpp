@@ -61,6 +61,8 @@ Options Options::fromEnvironment() {
     o.reductionGpuShapes = flag("VKDML_TEST_REDUCTION_GPU_SHAPES");
     o.gemmGpuShapes = flag("VKDML_TEST_GEMM_GPU_SHAPES");
     o.maxBindingBytes = number("VKDML_MAX_BINDING_BYTES", 0);
+    const uint64_t share = number("VKDML_REDUCTION_ROW_SHARE", 0);
+    if (share >= 1 && share <= 1024 && (share & (share - 1)) == 0) o.reductionRowShare = static_cast<uint32_t>(share);
     return o;
 }
 

@@ -19,6 +19,8 @@ struct Options {
     bool gemmGpuShapes = false;         // VKDML_TEST_GEMM_GPU_SHAPES: CPU devices run the GPU GEMM kernel (tiles staged in shared memory)
     bool benchNaiveKernels = false;     // vkdmlTestSetOption only: vkdml-bench's naive baseline kernels
     uint64_t maxBindingBytes = 0;       // VKDML_MAX_BINDING_BYTES: cap one binding's bytes (0: the device's limit)
+    uint32_t reductionRowShare = 0;     // VKDML_REDUCTION_ROW_SHARE: a GPU reduction invocation's least share of a
+                                        // row, in elements (a power of two up to 1024; 0: vkdml's default)
 
     static Options fromEnvironment();
 };

@@ -595,9 +595,9 @@ private:
 
 }  // namespace
 
-uint32_t threadsPerRowFor(uint64_t rowLength, uint32_t workgroupSize) {
+uint32_t threadsPerRowFor(uint64_t rowLength, uint32_t workgroupSize, uint32_t share) {
     uint32_t t = 1;
-    while (t < workgroupSize && uint64_t(t) * 8 <= rowLength) t *= 2;
+    while (t < workgroupSize && uint64_t(t) * 2 * share <= rowLength) t *= 2;
     return t;
 }
 

@@ -75,8 +75,10 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
         shape.workgroupSize = std::min(largest, std::max(needed, powerOfTwoAtMost(std::max(ctx.caps().subgroupSize, 4u))));
     } else {
         shape.workgroupSize = std::min<uint32_t>(256, largest);
-        shape.threadsPerRow =
-            plan_.kind == Kind::Scan ? 1 : std::max(needed, threadsPerRowFor(plan_.rowLength, shape.workgroupSize));
+        const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare : kDefaultRowShare;
+        shape.threadsPerRow = plan_.kind == Kind::Scan
+                                  ? 1
+                                  : std::max(needed, threadsPerRowFor(plan_.rowLength, shape.workgroupSize, share));
     }
     shape.nativeHalf = ctx.caps().nativeHalf;
     shape.exactDivSqrt = ctx.caps().exactDivSqrt;
