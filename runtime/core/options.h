@@ -20,7 +20,7 @@ struct Options {
     bool benchNaiveKernels = false;     // vkdmlTestSetOption only: vkdml-bench's naive baseline kernels
     uint64_t maxBindingBytes = 0;       // VKDML_MAX_BINDING_BYTES: cap one binding's bytes (0: the device's limit)
     uint32_t reductionRowShare = 0;     // VKDML_REDUCTION_ROW_SHARE: a GPU reduction invocation's least share of a
-                                        // row, in elements (a power of two up to 1024; 0: vkdml's default)
+                                        // row, in elements (a power of two up to 1024; 0: vkdml's choice)
 
     static Options fromEnvironment();
 };

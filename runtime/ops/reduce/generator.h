@@ -32,7 +32,6 @@ struct KernelShape {
 // The invocations per row for rows of `rowLength` elements in workgroups of `workgroupSize`: as many as leave each
 // at least `share` elements (a power of two).
 uint32_t threadsPerRowFor(uint64_t rowLength, uint32_t workgroupSize, uint32_t share);
-constexpr uint32_t kDefaultRowShare = 4;
 
 // Throws std::invalid_argument for what the kernels cannot express (a bug in the family's checks).
 std::string generateReductionGlsl(const Plan& plan, const KernelShape& shape);

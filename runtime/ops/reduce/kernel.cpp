@@ -11,6 +11,14 @@ namespace vkdml::reduce {
 
 namespace {
 
+// A GPU invocation's least share of its row. Measured on an NVIDIA H200 (docs/BENCHMARKS.md, 2026-11-28): REDUCE over
+// rows of 64 and 1024 ran 2.2-2.7x faster with 16 elements per invocation than with 4 (fewer, fuller invocations
+// and shorter trees); the kernels that walk their rows two or three times gained up to 1.4x with 16 on rows of 1024
+// and lost up to 1.2x on rows of 64, so they keep 4 below rows of 1024.
+uint32_t gpuRowShare(Kind kind, uint64_t rowLength) {
+    return kind == Kind::Reduce || rowLength >= 1024 ? 16 : 4;
+}
+
 uint32_t powerOfTwoAtMost(uint32_t v) {
     uint32_t p = 1;
     while (p * 2 <= v) p *= 2;
@@ -75,7 +83,8 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
         shape.workgroupSize = std::min(largest, std::max(needed, powerOfTwoAtMost(std::max(ctx.caps().subgroupSize, 4u))));
     } else {
         shape.workgroupSize = std::min<uint32_t>(256, largest);
-        const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare : kDefaultRowShare;
+        const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare
+                                                                  : gpuRowShare(plan_.kind, plan_.rowLength);
         shape.threadsPerRow = plan_.kind == Kind::Scan
                                   ? 1
                                   : std::max(needed, threadsPerRowFor(plan_.rowLength, shape.workgroupSize, share));
