@@ -7,9 +7,8 @@ uvec4 applyToVector(uvec4 w) {
 }
 #elif defined(VKDML_F16)
 uint applyToHalfPair(uint w) {
-    const float lo = vkdml_apply(vk_float_from_half_bits(w & 0xffffu));
-    const float hi = vkdml_apply(vk_float_from_half_bits(w >> 16));
-    return vk_half_bits_from_float(lo) | (vk_half_bits_from_float(hi) << 16);
+    const vec2 x = vk_floats_from_half_pair(w);
+    return vk_half_pair_from_floats(vkdml_apply(x.x), vkdml_apply(x.y));
 }
 uvec4 applyToVector(uvec4 w) {
     return uvec4(applyToHalfPair(w.x), applyToHalfPair(w.y), applyToHalfPair(w.z), applyToHalfPair(w.w));

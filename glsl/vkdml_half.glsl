@@ -76,4 +76,23 @@ VK_INLINE float vk_float_from_half_bits(uint h) {
 }
 #endif
 
+#ifndef __cplusplus
+// Both halves of a 32-bit word at once (low half: .x): the driver converts a pair in one instruction where one value
+// takes one too. Infinities and NaNs take the one-at-a-time forms above (rare: a branch, not a select per value);
+// the probe checks the driver's pair conversions in both halves.
+VK_INLINE vec2 vk_floats_from_half_pair(uint w) {
+#if defined(VKDML_NATIVE_HALF)
+    if ((w & 0x7c00u) != 0x7c00u && (w & 0x7c000000u) != 0x7c000000u) return unpackHalf2x16(w);
+#endif
+    return vec2(vk_float_from_half_bits(w & 0xffffu), vk_float_from_half_bits(w >> 16));
+}
+VK_INLINE uint vk_half_pair_from_floats(float lo, float hi) {
+#if defined(VKDML_NATIVE_HALF)
+    if ((floatBitsToUint(lo) & 0x7fffffffu) <= 0x7f800000u && (floatBitsToUint(hi) & 0x7fffffffu) <= 0x7f800000u)
+        return packHalf2x16(vec2(lo, hi));
+#endif
+    return vk_half_bits_from_float(lo) | (vk_half_bits_from_float(hi) << 16);
+}
+#endif
+
 #endif // VKDML_HALF_GLSL

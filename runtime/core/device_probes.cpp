@@ -149,8 +149,19 @@ constexpr uint32_t kHalfProbeWorkgroup = 64;
 constexpr uint32_t kHalfProbeInvocations = 2u << 16;
 
 const char* const kHalfProbeMain = R"(
-uint nativeNarrow(float f) { return packHalf2x16(vec2(f, 0.0)) & 0xffffu; }
-float nativeWiden(uint h) { return unpackHalf2x16(h & 0xffffu).x; }
+// Each conversion also in the high half of a pair, with the negated value (kernels convert two at a time): a
+// mismatch there gives a value no reference has.
+uint nativeNarrow(float f) {
+    uint single = packHalf2x16(vec2(f, 0.0)) & 0xffffu;
+    uint pair = packHalf2x16(vec2(f, -f));
+    return (pair & 0xffffu) == single && (pair >> 16) == vk_half_bits_from_float(-f) ? single : 0x10000u;
+}
+float nativeWiden(uint h) {
+    float single = unpackHalf2x16(h & 0xffffu).x;
+    vec2 pair = unpackHalf2x16(h | ((h ^ 0x8000u) << 16));
+    bool same = floatBitsToUint(pair.x) == floatBitsToUint(single) && floatBitsToUint(pair.y) == (floatBitsToUint(single) ^ 0x80000000u);
+    return same ? single : uintBitsToFloat(0x7fc00001u);
+}
 void expect(bool same, uint id) {
     if (!same) {
         atomicAdd(words[0], 1u);
@@ -186,7 +197,7 @@ bool halfConversionsMatch(const vk::Context& ctx, vk::PipelineStore& pipelines, 
                              "layout(std430, set = 0, binding = 0) buffer Words { uint words[]; };\n" +
                              std::string(kernel::glslSource("vkdml_half.glsl")) + kHalfProbeMain;
     std::vector<uint32_t> words{0u, ~0u};
-    runProbeKernel(ctx, pipelines, queue, 0x68616c665f70726full, "fp16 conversion probe", glsl, kHalfProbeWorkgroup,
+    runProbeKernel(ctx, pipelines, queue, 0x68616c6632707262ull, "fp16 conversion probe", glsl, kHalfProbeWorkgroup,
                    kHalfProbeInvocations / kHalfProbeWorkgroup, words);
     return words[0] == 0;
 }

@@ -42,6 +42,8 @@ constexpr FnInfo kFunctions[] = {
     {"swish_straight", "vk_act_swish_straight", 2, F, false, false},
     {"softplus_straight", "vk_act_softplus_straight", 2, F, false, false},
     {"parametric_softplus_straight", "vk_act_parametric_softplus_straight", 3, F, false, false},
+    {"sigmoid_half", "vk_act_sigmoid_half", 1, F, false, false},
+    {"swish_half", "vk_act_swish_half", 2, F, false, false},
     {"int_relu", "vk_int_relu", 1, I, false, false},
     {"int_prelu", "vk_int_prelu", 2, I, false, false},
     {"int_shrink", "vk_int_shrink", 1, I, false, true},

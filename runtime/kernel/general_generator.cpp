@@ -200,6 +200,13 @@ private:
                     code += indent + "const uvec4 r" + s + " = " + loadVector(t, at) + ";\n";
                     for (uint32_t k = 0; k < 4; ++k)
                         code += indent + "const " + vt + " a" + s + "_" + str(k) + " = fromBits" + s + "(r" + s + "[" + str(k) + "]);\n";
+                } else if (bits(t) == 16 && type(t) == ScalarType::Float16) {
+                    // Two halves of a word converted at once (vkdml_half.glsl).
+                    code += indent + "const uvec2 r" + s + " = " + loadVector(t, at) + ";\n";
+                    for (uint32_t j = 0; j < 2; ++j)
+                        code += indent + "const vec2 p" + s + "_" + str(j) + " = vk_floats_from_half_pair(r" + s + "[" + str(j) + "]);\n";
+                    for (uint32_t k = 0; k < 4; ++k)
+                        code += indent + "const " + vt + " a" + s + "_" + str(k) + " = p" + s + "_" + str(k / 2) + "." + "xy"[k % 2] + ";\n";
                 } else if (bits(t) == 16) {
                     code += indent + "const uvec2 r" + s + " = " + loadVector(t, at) + ";\n";
                     for (uint32_t k = 0; k < 4; ++k)
@@ -239,7 +246,11 @@ private:
             if (bits(o) == 8)
                 return indent + n + "[" + at + "] = " + lane(0) + " | (" + lane(1) + " << 8u) | (" + lane(2) +
                        " << 16u) | (" + lane(3) + " << 24u);\n";
-            auto pair = [&](uint32_t j) { return lane(2 * j) + " | (" + lane(2 * j + 1) + " << 16u)"; };
+            auto pair = [&](uint32_t j) {
+                if (type(o) == ScalarType::Float16)
+                    return "vk_half_pair_from_floats(o" + s + "_" + str(2 * j) + ", o" + s + "_" + str(2 * j + 1) + ")";
+                return lane(2 * j) + " | (" + lane(2 * j + 1) + " << 16u)";
+            };
             // One 8-byte store where all 4 lanes are in: CPU drivers pay per store instruction, not per byte.
             if (lanes == Lanes::Vector) return indent + storeVector(o, at, "uvec2(" + pair(0) + ", " + pair(1) + ")");
             std::string code;

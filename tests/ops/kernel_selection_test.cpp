@@ -35,7 +35,7 @@ const Selection kSelections[] = {
     {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 2, 1, "linear_f32_contig", true},
     {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 2, 1, "linear_f32_strided", true, "linear_f32_elements"},
     {DML_OPERATOR_ACTIVATION_LINEAR, DML_TENSOR_DATA_TYPE_FLOAT32, kRows, 2, 1, "linear_f32_rows", true, "linear_f32_quads"},
-    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kRows, 0, 0, "sigmoid_straight_f16_rows", false, "sigmoid_straight_f16_quads"},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kRows, 0, 0, "sigmoid_half_f16_rows", false, "sigmoid_half_f16_quads"},
     {DML_OPERATOR_ACTIVATION_CELU, DML_TENSOR_DATA_TYPE_FLOAT32, kRows, 1, 0, "celu_straight_f32_rows", false, "celu_straight_f32_quads"},
     {DML_OPERATOR_ACTIVATION_RELU, DML_TENSOR_DATA_TYPE_INT32, kRows, 0, 0, "relu_i32_strided", false},
     {DML_OPERATOR_ACTIVATION_HARD_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, 0.2f, 0.5f, "hard_sigmoid_f16_contig",
@@ -46,7 +46,7 @@ const Selection kSelections[] = {
     // Tensors that disagree on the innermost dimension: the tiles walk.
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposed, 2, 1, "identity_f32_strided", true, "identity_f32_tiles"},
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposedOutput, 2, 1, "identity_f32_strided", true, "identity_f32_tilequads"},
-    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kTransposed, 0, 0, "sigmoid_straight_f16_strided16", false, "sigmoid_straight_f16_tiles"},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, DML_TENSOR_DATA_TYPE_FLOAT16, kTransposed, 0, 0, "sigmoid_half_f16_strided16", false, "sigmoid_half_f16_tiles"},
     {DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32, kTransposedQuads, 2, 1, "identity_f32_strided", true, "identity_f32_tilequads"},
     // CELU / ELU / SCALED_ELU / SIGMOID / SWISH / SOFTPLUS / PARAMETRIC_SOFTPLUS: the branch-free kernels for
     // parameters in [2^-20, 2^20] (PARAMETRIC_SOFTPLUS's Alpha of either sign), the general ones elsewhere.

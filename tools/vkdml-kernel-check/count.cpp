@@ -107,10 +107,11 @@ vkdml::dml::OperatorInfo benchOperator(const bench::OpSpec& spec, DML_TENSOR_DAT
 
 // A GPU with 16-bit storage, without double math, the driver's exact division or fp16 conversions or 64-bit
 // vector words; shaderInt64 and shaderFloat64 (they only matter for 64-bit tensors).
-KernelTarget gpuTarget(bool fusedFma) {
+KernelTarget gpuTarget(bool fusedFma, bool nativeHalf) {
     KernelTarget target;
     target.deviceName = "vkdml-kernel-check --count (GPU-like)";
     target.storage16 = true;
+    target.nativeHalf = nativeHalf;
     target.int64 = target.float64 = true;
     target.fusedFma = fusedFma;
     return target;
@@ -160,9 +161,11 @@ std::vector<std::string> splitList(const std::string& text) {
 int usage(const char* message) {
     if (message) std::fprintf(stderr, "vkdml-kernel-check: %s\n", message);
     std::fprintf(stderr,
-                 "usage: vkdml-kernel-check --count [--op a,b,...] [--type f32,f16,...] [--json FILE] [--dump DIR]\n"
+                 "usage: vkdml-kernel-check --count [--op a,b,...] [--type f32,f16,...] [--native-half] [--json FILE]\n"
+                 "       [--dump DIR]\n"
                  "  static instruction counts per element of the packed kernels of vkdml-bench's element-wise rows,\n"
-                 "  fusedFma off (plain) and on (fused). --dump DIR: each counted kernel's GLSL and optimized SPIR-V\n"
+                 "  fusedFma off (plain) and on (fused); --native-half: the driver's own fp16 conversions (as on NVIDIA's\n"
+                 "  GPUs) instead of the integer forms. --dump DIR: each counted kernel's GLSL and optimized SPIR-V\n"
                  "  (DIR/<op>_<type>_<variant>.comp, .spv). Without --count: compile and validate every kernel.\n");
     return 2;
 }
@@ -172,6 +175,7 @@ int usage(const char* message) {
 int countMain(int argc, char** argv) {
     std::set<std::string> onlyOps, onlyTypes;
     std::string jsonPath, dumpDir;
+    bool nativeHalf = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -189,6 +193,8 @@ int countMain(int argc, char** argv) {
                 jsonPath = value();
             } else if (arg == "--dump") {
                 dumpDir = value();
+            } else if (arg == "--native-half") {
+                nativeHalf = true;
             } else if (arg == "--help" || arg == "-h") {
                 usage(nullptr);
                 return 0;
@@ -222,7 +228,7 @@ int countMain(int argc, char** argv) {
                 row.variant = fused ? "fused" : "plain";
                 try {
                     const vkdml::dml::OperatorInfo info = benchOperator(spec, type);
-                    const LoweredKernel lowered = vkdml::elementwise::packedKernel(info, gpuTarget(fused));
+                    const LoweredKernel lowered = vkdml::elementwise::packedKernel(info, gpuTarget(fused, nativeHalf));
                     const ElementwiseProgram& program = lowered.program;
                     row.kernel = program.name();
                     row.walk = vkdml::kernel::walkName(program.walk);
@@ -252,8 +258,9 @@ int countMain(int argc, char** argv) {
 
     std::printf(
         "Static instruction counts per element: the packed kernel of each vkdml-bench element-wise row (flat walk; "
-        "general operators: linear walk), GPU-like target (storage16 on; float64Math, exactDivSqrt, nativeHalf, "
-        "wideWords off), fusedFma off (plain) and on (fused: #define VKDML_FUSED_FMA), spirv-opt -O (all calls "
+        "general operators: linear walk), GPU-like target (storage16 on; float64Math, exactDivSqrt, wideWords off; "
+        "nativeHalf with --native-half), fusedFma off (plain) and on (fused: #define VKDML_FUSED_FMA), spirv-opt -O (all "
+        "calls "
         "inlined). Counted in the entry point's whole-vector part (kFlatMode fixed to 1; the tail is left out): every "
         "instruction on every path once (static, not executed: both sides of a branch, a loop body once), a vector "
         "instruction once per component, divided by the elements one invocation handles (flat: 16 bytes of the type; "
@@ -320,7 +327,7 @@ int countMain(int argc, char** argv) {
                      {{"storage16", true},
                       {"float64Math", false},
                       {"exactDivSqrt", false},
-                      {"nativeHalf", false},
+                      {"nativeHalf", nativeHalf},
                       {"wideWords", false},
                       {"int64", true},
                       {"float64", true}}},

@@ -16,11 +16,13 @@ using kernel::Walk;
 namespace {
 
 // How a float operator is computed: its library function, the branch-free form for parameters in [2^-20, 2^20]
-// (Fn::None: none), the naive baseline (Fn::None: none) and how many attributes the function takes after x.
+// (Fn::None: none), the naive baseline (Fn::None: none), how many attributes the function takes after x, and the
+// form for a FLOAT16 result with those parameters (Fn::None: the straight form).
 struct FloatForm {
     DML_OPERATOR_TYPE type;
     Fn general, straight, naive;
     uint32_t attributes;
+    Fn half = Fn::None;
 };
 
 constexpr FloatForm kFloatForms[] = {
@@ -40,10 +42,10 @@ constexpr FloatForm kFloatForms[] = {
     {DML_OPERATOR_ACTIVATION_SCALED_ELU, Fn::ScaledElu, Fn::ScaledEluStraight, Fn::None, 2},
     {DML_OPERATOR_ACTIVATION_SCALED_TANH, Fn::ScaledTanh, Fn::None, Fn::None, 2},
     {DML_OPERATOR_ACTIVATION_SHRINK, Fn::Shrink, Fn::None, Fn::None, 2},
-    {DML_OPERATOR_ACTIVATION_SIGMOID, Fn::Sigmoid, Fn::SigmoidStraight, Fn::NaiveSigmoid, 0},
+    {DML_OPERATOR_ACTIVATION_SIGMOID, Fn::Sigmoid, Fn::SigmoidStraight, Fn::NaiveSigmoid, 0, Fn::SigmoidHalf},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, Fn::Softplus, Fn::SoftplusStraight, Fn::NaiveSoftplus, 1},
     {DML_OPERATOR_ACTIVATION_SOFTSIGN, Fn::Softsign, Fn::None, Fn::None, 0},
-    {DML_OPERATOR_ACTIVATION_SWISH, Fn::Swish, Fn::SwishStraight, Fn::None, 1},
+    {DML_OPERATOR_ACTIVATION_SWISH, Fn::Swish, Fn::SwishStraight, Fn::None, 1, Fn::SwishHalf},
     {DML_OPERATOR_ACTIVATION_TANH, Fn::Tanh, Fn::None, Fn::NaiveTanh, 0},
     {DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, Fn::ThresholdedRelu, Fn::None, Fn::None, 1},
 };
@@ -135,7 +137,9 @@ void lowerFloat(const OperatorInfo& info, const KernelTarget& target, LoweredKer
         return;
     }
     const bool straight = takesStraightForm(type, p0, p1);
-    if (straight) program.label += "_straight";
+    // A FLOAT16 result takes the fp16-precision form where there is one (glsl/vkdml_half_forms.glsl).
+    const bool half = straight && form->half != Fn::None && program.outputs[0] == ScalarType::Float16;
+    program.label += half ? "_half" : straight ? "_straight" : "";
     if (straight && isIdentity(type)) {  // a plain copy
         program.store(0, program.input(0));
         return;
@@ -144,7 +148,7 @@ void lowerFloat(const OperatorInfo& info, const KernelTarget& target, LoweredKer
         storeCheapLinear(program, cheap);
         return;
     }
-    const Fn fn = straight ? form->straight : form->general;
+    const Fn fn = half ? form->half : straight ? form->straight : form->general;
     callAndStore(program, fn, form->attributes);
     program.float64Math = target.float64Math && kernel::fnInfo(fn).hasDoubleForm;
 }

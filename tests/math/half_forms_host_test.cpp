@@ -1,0 +1,118 @@
+// half_forms_host_test.cpp - host (CPU) tests of glsl/vkdml_half_forms.glsl, the SIGMOID and SWISH forms for FLOAT16
+// results, compiled as C++ through tests/support/glsl_host_shim.h: the fp32 value rounded once to fp16 within 1 ULP
+// of fp16 of the double-precision reference (the operators' FLOAT16 bound), on every half input and on fp32 inputs
+// (a fused graph hands an activation any fp32 value), and the fp32 value itself within 2^-15 relative of the
+// reference wherever that is a normal float (the forms' stated budget is about 2^-16: this check fails first when
+// a step loses accuracy, before the fp16 bound does), for SWISH steepness values across [2^-20, 2^20]; special values.
+// Default: every 1024th fp32 bit pattern per parameter; VKDML_EXHAUSTIVE=1: every pattern for steepness 1.
+// Must be compiled with -ffp-contract=off and without -ffast-math (the shim checks the latter).
+#include <doctest/doctest.h>
+
+#include "glsl_host_shim.h"
+namespace vkglsl {
+#include "vkdml_half.glsl"
+#include "vkdml_math.glsl"
+#include "vkdml_half_forms.glsl"
+} // namespace vkglsl
+
+#include "host_sweep.h"
+#include "reference.h"
+#include "reference_activations.h"
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace vkdml::test;
+using vkdml::hostsweep::exhaustive;
+using vkdml::hostsweep::parallel_chunks;
+using vkdml::hostsweep::thinned;
+using vkdml::hostsweep::thread_count;
+
+namespace {
+
+struct Measured {
+    uint64_t worstHalfUlp = 0;     // fp16 ULP distance of the rounded result
+    double worstRelative = 0.0;    // |fp32 value - exact| / |exact| where the exact value is a normal float
+    double worstRelativeAt = 0.0;
+    uint64_t count = 0;
+    void merge(const Measured& o) {
+        worstHalfUlp = std::max(worstHalfUlp, o.worstHalfUlp);
+        if (o.worstRelative > worstRelative) worstRelative = o.worstRelative, worstRelativeAt = o.worstRelativeAt;
+        count += o.count;
+    }
+};
+
+template <class Dev, class Ref>
+void measure(Measured& m, float x, const Dev& dev, const Ref& ref) {
+    const float got = dev(x);
+    const double exact = ref(static_cast<double>(vkglsl::vk_m_ftz(x)));
+    ++m.count;
+    const uint64_t ulp = ulp_error_f16(half_from_double(static_cast<double>(got)), exact);
+    m.worstHalfUlp = std::max(m.worstHalfUlp, ulp);
+    if (std::isfinite(exact) && std::fabs(exact) >= static_cast<double>(FLT_MIN) && std::fabs(exact) <= FLT_MAX) {
+        const double rel = std::fabs((static_cast<double>(got) - exact) / exact);
+        if (rel > m.worstRelative) m.worstRelative = rel, m.worstRelativeAt = x;
+    }
+}
+
+// Every `step`-th fp32 bit pattern (low bits jittered) and every half, through dev against ref.
+template <class Dev, class Ref>
+Measured sweep(uint64_t step, const Dev& dev, const Ref& ref) {
+    const uint64_t n = (uint64_t(1) << 32) / step;
+    std::vector<Measured> parts(thread_count());
+    parallel_chunks(n, [&](uint64_t b, uint64_t e, unsigned t) {
+        for (uint64_t i = b; i < e; ++i) measure(parts[t], float_of_bits(uint32_t(i * step + (i % step))), dev, ref);
+    });
+    Measured all;
+    for (const Measured& p : parts) all.merge(p);
+    for (uint32_t h = 0; h < 65536; ++h) measure(all, static_cast<float>(double_from_half(uint16_t(h))), dev, ref);
+    return all;
+}
+
+void report(const Measured& m, const std::string& name) {
+    MESSAGE(name << ": " << m.count << " inputs, worst " << m.worstHalfUlp << " ULP of fp16, fp32 value within "
+                 << m.worstRelative << " (2^" << std::log2(std::max(m.worstRelative, 1e-300)) << ") relative, at x = "
+                 << m.worstRelativeAt);
+    CHECK(m.worstHalfUlp <= 1);
+    CHECK(m.worstRelative <= 0x1p-15);
+}
+
+const float kSteepness[] = {1.0f, 0.5f, 1.702f, 3.75f, 0x1p-20f, 0x1.8p-7f, 0x1p20f, 777.0f};
+
+}  // namespace
+
+TEST_CASE("SIGMOID for FLOAT16 results: within 1 ULP of fp16 on every half and across the fp32 inputs") {
+    const uint64_t step = exhaustive() ? 1 : thinned(1024);
+    report(sweep(step, [](float x) { return vkglsl::vk_act_sigmoid_half(x); }, [](double x) { return ref_sigmoid(x); }),
+           "sigmoid_half");
+}
+
+TEST_CASE("SWISH for FLOAT16 results: within 1 ULP of fp16 for steepness across [2^-20, 2^20]") {
+    for (const float s : kSteepness) {
+        const uint64_t step = exhaustive() && s == 1.0f ? 1 : thinned(s == 1.0f ? 1024 : 4096);
+        report(sweep(step, [s](float x) { return vkglsl::vk_act_swish_half(x, s); },
+                     [s](double x) { return ref_swish(x, s); }),
+               "swish_half steepness " + std::to_string(s));
+    }
+}
+
+TEST_CASE("SIGMOID and SWISH for FLOAT16 results: special values as the FLOAT32 forms") {
+    using namespace vkglsl;
+    const float inf = INFINITY;
+    CHECK(vk_act_sigmoid_half(inf) == 1.0f);
+    CHECK(vk_act_sigmoid_half(-inf) == 0.0f);
+    CHECK(vk_act_sigmoid_half(0.0f) == 0.5f);
+    CHECK(vk_act_sigmoid_half(float_of_bits(0x80000001u)) == 0.5f);   // a subnormal input is a zero
+    CHECK(std::isnan(vk_act_sigmoid_half(NAN)));
+    CHECK(vk_act_swish_half(inf, 1.0f) == inf);
+    CHECK(std::isnan(vk_act_swish_half(-inf, 1.0f)));
+    CHECK(std::isnan(vk_act_swish_half(NAN, 1.0f)));
+    CHECK(bits_of_float(vk_act_swish_half(-0.0f, 1.0f)) == 0x80000000u);
+    CHECK(bits_of_float(vk_act_swish_half(-1000.0f, 1.0f)) == 0x80000000u);   // t < -150: a zero of x's sign
+    CHECK(vk_act_swish_half(1000.0f, 1.0f) == 1000.0f);
+    CHECK(bits_of_float(vk_act_swish_half(float_of_bits(0x80000001u), 1.0f)) == 0x80000000u);
+}
