@@ -1,4 +1,4 @@
-// vkdml_half_forms.glsl - SIGMOID and SWISH for operators whose result is stored as FLOAT16 (the host picks these
+// vkdml_half_forms.glsl - SIGMOID, SWISH and TANH for operators whose result is stored as FLOAT16 (the host picks these
 // forms for a FLOAT16 output; runtime/ops/elementwise/lowering.cpp).
 //
 // Why: a FLOAT16 result within 1 ULP needs the fp32 value within 2^-11 relative of the exact one (the final rounding
@@ -80,6 +80,28 @@ VK_INLINE float vk_act_swish_half(float x, float steepness) {
     // x (1 - e^-t), e^-t < 2^-34; t < -150: |x| e^t = |t| e^t / steepness < 2^-180, a zero of x's sign.
     if (vk_m_isnan(x) || (vk_m_isinf(xx) && xx < 0.0f)) return vk_m_nan();
     return (t > 24.0f) ? xx : ((t < -150.0f) ? vk_m_signed_zero(xx < 0.0f) : value);
+}
+
+// TANH for a FLOAT16 result: x (1 + s P(s)) with s = x^2 below |x| = 0.55 (2^-17.7 relative, Chebyshev nodes);
+// (1 - u) / (1 + u) with u = e^-2|x| from there on (u's relative error enters at most 0.75 times); +-1 above 9.
+VK_INLINE float vk_act_tanh_half(float x) {
+    const float c0 = -0.33331745862960815f, c1 = 0.13238286972045898f, c2 = -0.045260991901159286f;
+    const float xx = vk_m_ftz(x);
+    const float ax = abs(xx);
+    const float xs = ax < 0.55f ? xx : 0.0f;
+    precise float s = xs * xs;
+#ifdef VKDML_FUSED_FMA
+    precise float p = vk_fma(vk_fma(c2, s, c1), s, c0);
+    precise float small = xs * vk_fma(s, p, 1.0f);   // a product: x = -0 stays -0
+#else
+    precise float p = (c2 * s + c1) * s + c0;
+    precise float small = xs * (s * p + 1.0f);   // a product: x = -0 stays -0
+#endif
+    vk_h_exp_parts e = vk_h_exp(-2.0f * min(ax, 9.0f));
+    precise float u = e.m * vk_m_pow2(e.k);
+    precise float large = (1.0f - u) / (1.0f + u);
+    const float magnitude = ax > 9.0f ? 1.0f : large;   // also +-inf
+    return vk_m_isnan(x) ? x : (ax < 0.55f ? small : (xx < 0.0f ? -magnitude : magnitude));
 }
 
 #endif // VKDML_HALF_FORMS_GLSL

@@ -44,6 +44,7 @@ constexpr FnInfo kFunctions[] = {
     {"parametric_softplus_straight", "vk_act_parametric_softplus_straight", 3, F, false, false},
     {"sigmoid_half", "vk_act_sigmoid_half", 1, F, false, false},
     {"swish_half", "vk_act_swish_half", 2, F, false, false},
+    {"tanh_half", "vk_act_tanh_half", 1, F, false, false},
     {"int_relu", "vk_int_relu", 1, I, false, false},
     {"int_prelu", "vk_int_prelu", 2, I, false, false},
     {"int_shrink", "vk_int_shrink", 1, I, false, true},

@@ -1,4 +1,4 @@
-// half_forms_host_test.cpp - host (CPU) tests of glsl/vkdml_half_forms.glsl, the SIGMOID and SWISH forms for FLOAT16
+// half_forms_host_test.cpp - host (CPU) tests of glsl/vkdml_half_forms.glsl, the SIGMOID, SWISH and TANH forms for FLOAT16
 // results, compiled as C++ through tests/support/glsl_host_shim.h: the fp32 value rounded once to fp16 within 1 ULP
 // of fp16 of the double-precision reference (the operators' FLOAT16 bound), on every half input and on fp32 inputs
 // (a fused graph hands an activation any fp32 value), and the fp32 value itself within 2^-15 relative of the
@@ -100,7 +100,13 @@ TEST_CASE("SWISH for FLOAT16 results: within 1 ULP of fp16 for steepness across 
     }
 }
 
-TEST_CASE("SIGMOID and SWISH for FLOAT16 results: special values as the FLOAT32 forms") {
+TEST_CASE("TANH for FLOAT16 results: within 1 ULP of fp16 on every half and across the fp32 inputs") {
+    const uint64_t step = exhaustive() ? 1 : thinned(1024);
+    report(sweep(step, [](float x) { return vkglsl::vk_act_tanh_half(x); }, [](double x) { return ref_tanh(x); }),
+           "tanh_half");
+}
+
+TEST_CASE("SIGMOID, SWISH and TANH for FLOAT16 results: special values as the FLOAT32 forms") {
     using namespace vkglsl;
     const float inf = INFINITY;
     CHECK(vk_act_sigmoid_half(inf) == 1.0f);
@@ -115,4 +121,9 @@ TEST_CASE("SIGMOID and SWISH for FLOAT16 results: special values as the FLOAT32 
     CHECK(bits_of_float(vk_act_swish_half(-1000.0f, 1.0f)) == 0x80000000u);   // t < -150: a zero of x's sign
     CHECK(vk_act_swish_half(1000.0f, 1.0f) == 1000.0f);
     CHECK(bits_of_float(vk_act_swish_half(float_of_bits(0x80000001u), 1.0f)) == 0x80000000u);
+    CHECK(vk_act_tanh_half(inf) == 1.0f);
+    CHECK(vk_act_tanh_half(-inf) == -1.0f);
+    CHECK(bits_of_float(vk_act_tanh_half(-0.0f)) == 0x80000000u);
+    CHECK(bits_of_float(vk_act_tanh_half(float_of_bits(0x80000001u))) == 0x80000000u);
+    CHECK(std::isnan(vk_act_tanh_half(NAN)));
 }

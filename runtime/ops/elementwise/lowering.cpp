@@ -17,7 +17,7 @@ namespace {
 
 // How a float operator is computed: its library function, the branch-free form for parameters in [2^-20, 2^20]
 // (Fn::None: none), the naive baseline (Fn::None: none), how many attributes the function takes after x, and the
-// form for a FLOAT16 result with those parameters (Fn::None: the straight form).
+// form for a FLOAT16 result (Fn::None: none) where the straight form would be taken or there is none.
 struct FloatForm {
     DML_OPERATOR_TYPE type;
     Fn general, straight, naive;
@@ -46,7 +46,7 @@ constexpr FloatForm kFloatForms[] = {
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, Fn::Softplus, Fn::SoftplusStraight, Fn::NaiveSoftplus, 1},
     {DML_OPERATOR_ACTIVATION_SOFTSIGN, Fn::Softsign, Fn::None, Fn::None, 0},
     {DML_OPERATOR_ACTIVATION_SWISH, Fn::Swish, Fn::SwishStraight, Fn::None, 1, Fn::SwishHalf},
-    {DML_OPERATOR_ACTIVATION_TANH, Fn::Tanh, Fn::None, Fn::NaiveTanh, 0},
+    {DML_OPERATOR_ACTIVATION_TANH, Fn::Tanh, Fn::None, Fn::NaiveTanh, 0, Fn::TanhHalf},
     {DML_OPERATOR_ACTIVATION_THRESHOLDED_RELU, Fn::ThresholdedRelu, Fn::None, Fn::None, 1},
 };
 
@@ -138,7 +138,8 @@ void lowerFloat(const OperatorInfo& info, const KernelTarget& target, LoweredKer
     }
     const bool straight = takesStraightForm(type, p0, p1);
     // A FLOAT16 result takes the fp16-precision form where there is one (glsl/vkdml_half_forms.glsl).
-    const bool half = straight && form->half != Fn::None && program.outputs[0] == ScalarType::Float16;
+    const bool half = form->half != Fn::None && program.outputs[0] == ScalarType::Float16 &&
+                      (straight || form->straight == Fn::None);
     program.label += half ? "_half" : straight ? "_straight" : "";
     if (straight && isIdentity(type)) {  // a plain copy
         program.store(0, program.input(0));
