@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "op_runner.h"
+#include "reference_unary_math.h"
 
 using namespace vkdml::test;
 
@@ -30,24 +31,6 @@ struct Function {
     uint64_t bound;
     double (*ref)(double);  // element-wise math; activations use referenceActivation
 };
-
-double refExp(double x) { return std::exp(x); }
-double refLog(double x) { return std::log(x); }
-double refSqrt(double x) { return std::sqrt(x); }
-double refRecip(double x) { return 1.0 / x; }
-double refSin(double x) { return std::sin(x); }
-double refCos(double x) { return std::cos(x); }
-double refTan(double x) { return std::tan(x); }
-double refAsin(double x) { return std::asin(x); }
-double refAcos(double x) { return std::acos(x); }
-double refAtan(double x) { return std::atan(x); }
-double refSinh(double x) { return std::sinh(x); }
-double refCosh(double x) { return std::cosh(x); }
-double refTanh(double x) { return std::tanh(x); }
-double refAsinh(double x) { return std::asinh(x); }
-double refAcosh(double x) { return std::acosh(x); }
-double refAtanh(double x) { return std::atanh(x); }
-double refErf(double x) { return std::erf(x); }
 
 std::vector<Function> allFunctions() {
     std::vector<Function> list = {

@@ -14,6 +14,7 @@
 #include "data_type_names.h"
 #include "family_runner.h"
 #include "reference.h"
+#include "reference_unary_math.h"
 
 using namespace vkdml::test;
 
@@ -49,19 +50,6 @@ struct UnaryOp {
     const char* name;
     Ref ref;
 };
-double refSin(double x) { return std::sin(x); }
-double refCos(double x) { return std::cos(x); }
-double refTan(double x) { return std::tan(x); }
-double refAsin(double x) { return std::asin(x); }
-double refAcos(double x) { return std::acos(x); }
-double refAtan(double x) { return std::atan(x); }
-double refSinh(double x) { return std::sinh(x); }
-double refCosh(double x) { return std::cosh(x); }
-double refTanh(double x) { return std::tanh(x); }
-double refAsinh(double x) { return std::asinh(x); }
-double refAcosh(double x) { return std::acosh(x); }
-double refAtanh(double x) { return std::atanh(x); }
-double refErf(double x) { return std::erf(x); }
 
 const UnaryOp kUnary[] = {
     {DML_OPERATOR_ELEMENT_WISE_SIN, "SIN", refSin},       {DML_OPERATOR_ELEMENT_WISE_COS, "COS", refCos},
