@@ -1,19 +1,23 @@
-// vkdml_half_forms.glsl - SIGMOID, SWISH and TANH for operators whose result is stored as FLOAT16 (the host picks these
-// forms for a FLOAT16 output; runtime/ops/elementwise/lowering.cpp).
+// vkdml_half_forms.glsl - SIGMOID, SWISH, TANH, GELU, EXP, LOG and ERF for operators whose result is stored as
+// FLOAT16 (the host picks these forms for a FLOAT16 output: runtime/ops/elementwise/lowering.cpp for the activations,
+// general_lowering.cpp for ELEMENT_WISE_EXP, LOG, ERF and TANH).
 //
 // Why: a FLOAT16 result within 1 ULP needs the fp32 value within 2^-11 relative of the exact one (the final rounding
 // takes the other half ULP), and the FLOAT32 forms carry float pairs to reach 4 ULP of fp32, about 2^-21. Here every
 // step is plain fp32 arithmetic with an error budget of about 2^-16: e^t from a degree-4 polynomial (2^-17.1
 // relative on |r| <= ln2/2, Chebyshev nodes) after a Cody-Waite reduction, the driver's own division (OpFDiv, within
-// 2.5 ULP of fp32 for the divisors here: Vulkan's precision table), products rounded once each.
+// 2.5 ULP of fp32 for the divisors here: Vulkan's precision table), products rounded once each. Results that round
+// to a FLOAT16 zero or infinity may be returned as that zero or infinity (EXP below -18, GELU below -6.25).
 //
-// Same rules as the other forms: fp32 subnormal inputs are zeros of their sign (vk_m_ftz), special values are decided
-// from the bits, no fma but vk_fma in the VKDML_FUSED_FMA forms; `precise` everywhere, so that every kernel holding
-// the same call computes the same bits (fused and unfused graphs agree).
+// Same rules as the other forms: fp32 subnormal inputs are zeros of their sign (vk_m_ftz) where the FLOAT32 form
+// flushes them, special values are decided from the bits, no fma but vk_fma in the VKDML_FUSED_FMA forms; `precise`
+// everywhere, so that every kernel holding the same call computes the same bits (fused and unfused graphs agree).
 #ifndef VKDML_HALF_FORMS_GLSL
 #define VKDML_HALF_FORMS_GLSL
 
-// e^t = 2^k m for t in [-150, 0]: m in [0.70, 1.42] within 2^-17 relative.
+// e^t = 2^k m for t in [-150, 150]: m in [0.70, 1.42] within 2^-17 relative. k = round(t / ln2) by the 1.5*2^23
+// shifter; r = t - k ln2 in two steps, the first exact (k LN2_HI is exact for |k| < 512, and t is within a factor 2
+// of it where k != 0).
 struct vk_h_exp_parts {
     float m;
     int k;
@@ -22,20 +26,17 @@ VK_INLINE vk_h_exp_parts vk_h_exp(float t) {
     const float c1 = 0.9999849200248718f, c2 = 0.49999749660491943f, c3 = 0.1676701158285141f,
                 c4 = 0.04183380305767059f;
 #ifdef VKDML_FUSED_FMA
-    precise float kf = vk_fma(t, VK_M_INV_LN2, 12582912.0f) - 12582912.0f;   // round(t / ln2) by the shifter
+    precise float kf = vk_fma(t, VK_M_INV_LN2, 12582912.0f) - 12582912.0f;
     precise float r = vk_fma(-kf, VK_M_LN2_LO, vk_fma(-kf, VK_M_LN2_HI, t));
     precise float m = vk_fma(vk_fma(vk_fma(vk_fma(c4, r, c3), r, c2), r, c1), r, 1.0f);
-    int k = int(kf);
 #else
-    precise float kf0 = t * VK_M_INV_LN2;
-    int k = int(kf0 - 0.5f);   // t <= 0: rounds to the nearest integer (ties away from zero)
-    precise float kf = float(k);
-    precise float r = (t - kf * VK_M_LN2_HI) - kf * VK_M_LN2_LO;   // the first difference is exact
+    precise float kf = (t * VK_M_INV_LN2 + 12582912.0f) - 12582912.0f;
+    precise float r = (t - kf * VK_M_LN2_HI) - kf * VK_M_LN2_LO;
     precise float m = (((c4 * r + c3) * r + c2) * r + c1) * r + 1.0f;
 #endif
     vk_h_exp_parts o;
     o.m = m;
-    o.k = k;
+    o.k = int(kf);
     return o;
 }
 
@@ -102,6 +103,96 @@ VK_INLINE float vk_act_tanh_half(float x) {
     precise float large = (1.0f - u) / (1.0f + u);
     const float magnitude = ax > 9.0f ? 1.0f : large;   // also +-inf
     return vk_m_isnan(x) ? x : (ax < 0.55f ? small : (xx < 0.0f ? -magnitude : magnitude));
+}
+
+// EXP for a FLOAT16 result: 2^k m from vk_h_exp for x in [-18, 12]. Above 12 (also +inf) e^x > 65520 rounds to the
+// half +inf; below -18 (also -inf) e^x < 2^-25 rounds to the half 0.
+VK_INLINE float vk_exp_half(float x) {
+    const bool tame = x >= -18.0f && x <= 12.0f;
+    vk_h_exp_parts e = vk_h_exp(tame ? x : 0.0f);
+    precise float value = e.m * vk_m_pow2(e.k);
+    return vk_m_isnan(x) ? x : (x > 12.0f ? vk_m_inf() : (x < -18.0f ? 0.0f : value));
+}
+
+// LOG for a FLOAT16 result: e ln2 + log1p(f) with a = (1 + f) 2^e, f exact in [sqrt(1/2) - 1, sqrt(2) - 1] (from the
+// bits: the significand halved where it exceeds sqrt(2)), and log1p(f) = f + f^2 P(f), P of degree 5 (2^-19.5
+// relative to log1p(f)). Where e != 0 the sum is at least 0.34 in magnitude, so its terms' errors stay relative.
+// Special inputs (zeros, negatives, infinities, NaN) as the FLOAT32 form; fp32 subnormal inputs are zeros (-inf).
+VK_INLINE float vk_log_half(float x0) {
+    const float c0 = -0.5000084638595581f, c1 = 0.3331921398639679f, c2 = -0.2491903454065323f,
+                c3 = 0.20449259877204895f, c4 = -0.18587973713874817f, c5 = 0.1194932833313942f;
+    const float ln2 = 0.6931471824645996f;
+    const float x = vk_m_ftz(x0);
+    const bool special = vk_m_log_is_special(x);
+    const uint b = floatBitsToUint(special ? 1.0f : x);   // a positive normal float
+    const bool upper = (b & 0x7fffffu) > 0x3504f3u;       // the significand above sqrt(2) (0x3fb504f3)
+    precise float m = uintBitsToFloat((b & 0x7fffffu) | (upper ? 0x3f000000u : 0x3f800000u));
+    precise float f = m - 1.0f;                           // exact
+    precise float ef = float(int(b >> 23) - (upper ? 126 : 127));
+#ifdef VKDML_FUSED_FMA
+    precise float p = vk_fma(vk_fma(vk_fma(vk_fma(vk_fma(c5, f, c4), f, c3), f, c2), f, c1), f, c0);
+    precise float value = vk_fma(ef, ln2, vk_fma(f * f, p, f));
+#else
+    precise float p = ((((c5 * f + c4) * f + c3) * f + c2) * f + c1) * f + c0;
+    precise float value = ef * ln2 + ((f * f) * p + f);
+#endif
+    return special ? vk_m_log_special(x) : value;
+}
+
+// erfc(a) for a in [0, 4.5]: t e^(P(t) - a^2) with t = 1 / (1 + a/2), P of degree 5 fitted to log(erfc(a) / t) + a^2
+// (2^-17.3 absolute, so relative in erfc); a^2 rounded once costs at most 2^-19.7 relative.
+VK_INLINE float vk_h_erfc(float a) {
+    const float p0 = -1.265364408493042f, p1 = 1.008139729499817f, p2 = 0.28619512915611267f,
+                p3 = 0.4253302216529846f, p4 = -0.6723800897598267f, p5 = 0.2180854082107544f;
+    precise float t = 1.0f / (1.0f + 0.5f * a);
+#ifdef VKDML_FUSED_FMA
+    precise float p = vk_fma(vk_fma(vk_fma(vk_fma(vk_fma(p5, t, p4), t, p3), t, p2), t, p1), t, p0);
+    vk_h_exp_parts e = vk_h_exp(vk_fma(-a, a, p));
+#else
+    precise float p = ((((p5 * t + p4) * t + p3) * t + p2) * t + p1) * t + p0;
+    vk_h_exp_parts e = vk_h_exp(p - a * a);
+#endif
+    precise float r = t * (e.m * vk_m_pow2(e.k));   // erfc(4.5) > 2^-33: normal
+    return r;
+}
+
+// GELU, x (1 + erf(x / sqrt(2))) / 2, for a FLOAT16 result: x erfc(a) / 2 below 0 and x - x erfc(a) / 2 above, with
+// a = |x| / sqrt(2) (erfc(a) / 2 <= 1/2: no cancellation on either side). Above 6.25 (also +inf) x erfc(a) / 2 is below
+// 2^-31 x: x; below -6.25 |GELU(x)| < 2^-31 rounds to the half -0. NaN and -inf (-inf * 0) give NaN, as FLOAT32.
+VK_INLINE float vk_act_gelu_half(float x) {
+    const float xx = vk_m_ftz(x);
+    const float xc = abs(xx) <= 6.25f ? xx : 0.0f;
+    precise float a = abs(xc) * 0.70710676908493042f;
+    precise float v = 0.5f * vk_h_erfc(a);
+#ifdef VKDML_FUSED_FMA
+    precise float above = vk_fma(-xc, v, xc);
+#else
+    precise float above = xc - xc * v;
+#endif
+    precise float below = xc * v;
+    const float value = vk_m_signbit(xc) ? below : above;   // -0 gives -0
+    if (vk_m_isnan(x) || (vk_m_isinf(xx) && xx < 0.0f)) return vk_m_nan();
+    return xx > 6.25f ? xx : (xx < -6.25f ? vk_m_signed_zero(true) : value);
+}
+
+// ERF for a FLOAT16 result: x (c0 + s Q(s)) with s = x^2 below |x| = 0.5 (Q of degree 2, 2^-22.6 relative), and
+// 1 - erfc(|x|) from 0.5 to 4.5 (erfc(|x|) <= 0.48 there: its relative error enters at most 0.92 times); +-1 above
+// 4.5 (erfc(4.5) < 2^-33). The sign of x is kept (erf(-0) = -0).
+VK_INLINE float vk_erf_half(float x) {
+    const float c0 = 1.128378987312317f, c1 = -0.3761073350906372f, c2 = 0.11245632916688919f,
+                c3 = -0.02438931167125702f;
+    const float xx = vk_m_ftz(x);
+    const float ax = abs(xx);
+    const float ac = ax <= 4.5f ? ax : 0.0f;
+    precise float s = ac * ac;
+#ifdef VKDML_FUSED_FMA
+    precise float small = ac * vk_fma(vk_fma(vk_fma(c3, s, c2), s, c1), s, c0);
+#else
+    precise float small = ac * (((c3 * s + c2) * s + c1) * s + c0);
+#endif
+    precise float large = 1.0f - vk_h_erfc(ac);
+    const float magnitude = ax > 4.5f ? 1.0f : (ac < 0.5f ? small : large);
+    return vk_m_isnan(x) ? x : (vk_m_signbit(xx) ? -magnitude : magnitude);
 }
 
 #endif // VKDML_HALF_FORMS_GLSL

@@ -1,9 +1,11 @@
-// half_forms_host_test.cpp - host (CPU) tests of glsl/vkdml_half_forms.glsl, the SIGMOID, SWISH and TANH forms for FLOAT16
-// results, compiled as C++ through tests/support/glsl_host_shim.h: the fp32 value rounded once to fp16 within 1 ULP
-// of fp16 of the double-precision reference (the operators' FLOAT16 bound), on every half input and on fp32 inputs
-// (a fused graph hands an activation any fp32 value), and the fp32 value itself within 2^-15 relative of the
-// reference wherever that is a normal float (the forms' stated budget is about 2^-16: this check fails first when
-// a step loses accuracy, before the fp16 bound does), for SWISH steepness values across [2^-20, 2^20]; special values.
+// half_forms_host_test.cpp - host (CPU) tests of glsl/vkdml_half_forms.glsl, the SIGMOID, SWISH, TANH, GELU, EXP, LOG
+// and ERF forms for FLOAT16 results, compiled as C++ through tests/support/glsl_host_shim.h: the fp32 value rounded
+// once to fp16 within 1 ULP of fp16 of the double-precision reference (the operators' FLOAT16 bound), on every half
+// input and on fp32 inputs (a fused graph or a ScaleBias hands a function any fp32 value), and the fp32 value itself
+// within 2^-15 relative of the reference wherever that is a normal FLOAT16 number (the forms' stated budget is about
+// 2^-16: this check fails first when a step loses accuracy, before the fp16 bound does; results that round to a
+// half zero or infinity may be returned as that zero or infinity), for SWISH steepness values across [2^-20, 2^20];
+// special values.
 // Default: every 1024th fp32 bit pattern per parameter; VKDML_EXHAUSTIVE=1: every pattern for steepness 1.
 // Must be compiled with -ffp-contract=off and without -ffast-math (the shim checks the latter).
 #include <doctest/doctest.h>
@@ -36,7 +38,7 @@ namespace {
 
 struct Measured {
     uint64_t worstHalfUlp = 0;     // fp16 ULP distance of the rounded result
-    double worstRelative = 0.0;    // |fp32 value - exact| / |exact| where the exact value is a normal float
+    double worstRelative = 0.0;    // |fp32 value - exact| / |exact| where the exact value is a normal half
     double worstRelativeAt = 0.0;
     uint64_t count = 0;
     void merge(const Measured& o) {
@@ -53,7 +55,7 @@ void measure(Measured& m, float x, const Dev& dev, const Ref& ref) {
     ++m.count;
     const uint64_t ulp = ulp_error_f16(half_from_double(static_cast<double>(got)), exact);
     m.worstHalfUlp = std::max(m.worstHalfUlp, ulp);
-    if (std::isfinite(exact) && std::fabs(exact) >= static_cast<double>(FLT_MIN) && std::fabs(exact) <= FLT_MAX) {
+    if (std::isfinite(exact) && std::fabs(exact) >= 0x1p-14 && std::fabs(exact) <= 65504.0) {
         const double rel = std::fabs((static_cast<double>(got) - exact) / exact);
         if (rel > m.worstRelative) m.worstRelative = rel, m.worstRelativeAt = x;
     }
@@ -104,6 +106,50 @@ TEST_CASE("TANH for FLOAT16 results: within 1 ULP of fp16 on every half and acro
     const uint64_t step = exhaustive() ? 1 : thinned(1024);
     report(sweep(step, [](float x) { return vkglsl::vk_act_tanh_half(x); }, [](double x) { return ref_tanh(x); }),
            "tanh_half");
+}
+
+TEST_CASE("GELU for FLOAT16 results: within 1 ULP of fp16 on every half and across the fp32 inputs") {
+    const uint64_t step = exhaustive() ? 1 : thinned(1024);
+    report(sweep(step, [](float x) { return vkglsl::vk_act_gelu_half(x); }, [](double x) { return ref_gelu(x); }),
+           "gelu_half");
+}
+
+TEST_CASE("EXP, LOG and ERF for FLOAT16 results: within 1 ULP of fp16 on every half and across the fp32 inputs") {
+    const uint64_t step = exhaustive() ? 1 : thinned(1024);
+    report(sweep(step, [](float x) { return vkglsl::vk_exp_half(x); }, [](double x) { return std::exp(x); }),
+           "exp_half");
+    report(sweep(step, [](float x) { return vkglsl::vk_log_half(x); },
+                 [](double x) { return x < 0.0 ? NAN : x == 0.0 ? -INFINITY : std::log(x); }),
+           "log_half");
+    report(sweep(step, [](float x) { return vkglsl::vk_erf_half(x); }, [](double x) { return ref_erf(x); }),
+           "erf_half");
+}
+
+TEST_CASE("GELU, EXP, LOG and ERF for FLOAT16 results: special values as the FLOAT32 forms") {
+    using namespace vkglsl;
+    const float inf = INFINITY;
+    CHECK(vk_act_gelu_half(inf) == inf);
+    CHECK(std::isnan(vk_act_gelu_half(-inf)));
+    CHECK(std::isnan(vk_act_gelu_half(NAN)));
+    CHECK(bits_of_float(vk_act_gelu_half(-0.0f)) == 0x80000000u);
+    CHECK(bits_of_float(vk_act_gelu_half(-7.0f)) == 0x80000000u);
+    CHECK(vk_act_gelu_half(7.0f) == 7.0f);
+    CHECK(vk_exp_half(inf) == inf);
+    CHECK(vk_exp_half(-inf) == 0.0f);
+    CHECK(vk_exp_half(0.0f) == 1.0f);
+    CHECK(std::isnan(vk_exp_half(NAN)));
+    CHECK(vk_log_half(1.0f) == 0.0f);
+    CHECK(vk_log_half(0.0f) == -inf);
+    CHECK(vk_log_half(-0.0f) == -inf);
+    CHECK(vk_log_half(inf) == inf);
+    CHECK(std::isnan(vk_log_half(-1.0f)));
+    CHECK(std::isnan(vk_log_half(-inf)));
+    CHECK(std::isnan(vk_log_half(NAN)));
+    CHECK(vk_erf_half(inf) == 1.0f);
+    CHECK(vk_erf_half(-inf) == -1.0f);
+    CHECK(bits_of_float(vk_erf_half(-0.0f)) == 0x80000000u);
+    CHECK(bits_of_float(vk_erf_half(float_of_bits(0x80000001u))) == 0x80000000u);
+    CHECK(std::isnan(vk_erf_half(NAN)));
 }
 
 TEST_CASE("SIGMOID, SWISH and TANH for FLOAT16 results: special values as the FLOAT32 forms") {

@@ -117,6 +117,18 @@ const GeneralForm* findForm(DML_OPERATOR_TYPE type) {
 
 bool is64(ScalarType t) { return kernel::scalarTypeBits(t) == 64; }
 
+// The unary function's form for a FLOAT16 result, where the library has one (glsl/vkdml_half_forms.glsl: the same
+// FLOAT16 bound from plain fp32 arithmetic); Fn::None elsewhere.
+Fn halfForm(Fn fn) {
+    switch (fn) {
+        case Fn::Exp: return Fn::ExpHalf;
+        case Fn::Log: return Fn::LogHalf;
+        case Fn::Erf: return Fn::ErfHalf;
+        case Fn::Tanh: return Fn::TanhHalf;
+        default: return Fn::None;
+    }
+}
+
 // The unsigned type of the same width: bitwise operators and IF move raw encodings.
 ScalarType rawType(ScalarType t) {
     switch (kernel::scalarTypeBits(t)) {
@@ -391,7 +403,9 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
             uint32_t r;
             if (form->family == Family::Unary) {
-                r = p.call(fn, out, {x});
+                const Fn half = out == ScalarType::Float16 ? halfForm(fn) : Fn::None;
+                if (half != Fn::None) p.label += "_half";
+                r = p.call(half != Fn::None ? half : fn, out, {x});
             } else if (form->family == Family::Round) {
                 r = p.call(fn, out, {x, addAttribute(lowered, info.attributes.enumAt(0), ScalarType::UInt32)});
             } else if (is64(in)) {

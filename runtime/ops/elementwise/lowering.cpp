@@ -30,7 +30,7 @@ constexpr FloatForm kFloatForms[] = {
     {DML_OPERATOR_ACTIVATION_IDENTITY, Fn::Linear, Fn::None, Fn::None, 2},
     {DML_OPERATOR_ACTIVATION_CELU, Fn::Celu, Fn::CeluStraight, Fn::NaiveCelu, 1},
     {DML_OPERATOR_ACTIVATION_ELU, Fn::Elu, Fn::EluStraight, Fn::NaiveElu, 1},
-    {DML_OPERATOR_ACTIVATION_GELU, Fn::Gelu, Fn::None, Fn::None, 0},
+    {DML_OPERATOR_ACTIVATION_GELU, Fn::Gelu, Fn::None, Fn::None, 0, Fn::GeluHalf},
     {DML_OPERATOR_ACTIVATION_HARD_SIGMOID, Fn::HardSigmoid, Fn::None, Fn::None, 2},
     {DML_OPERATOR_ACTIVATION_HARD_SWISH, Fn::HardSwish, Fn::None, Fn::None, 2},
     {DML_OPERATOR_ACTIVATION_LEAKY_RELU, Fn::LeakyRelu, Fn::None, Fn::None, 1},

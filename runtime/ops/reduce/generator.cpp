@@ -131,6 +131,7 @@ private:
             for (const std::string& root : kernel::fusedActivationRoots(p_.fused)) roots.push_back(root);
         }
         for (const std::string& root : neighbourRoots(p_)) roots.push_back(root);
+        if (halfSoftmax()) roots.push_back("vk_h_exp");
         out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
         out_ += kernel::mathLibraryClosure(roots, s_.fusedFma);
     }
@@ -333,14 +334,26 @@ private:
 
     // The per-element functions of the softmax family and the normalizations.
     void elementFunctions() {
-        // exp(x - m) as a pair, for x <= m (0 below the smallest subnormal; NaN when x - m is).
-        // exp(x - m) for x <= m, with x - m formed exactly: within 1 ULP whatever the magnitudes (0 below the
-        // smallest subnormal; NaN when x - m is).
-        out_ += "float expOf(float x, float m) {\n"
-                "    vk_f2 d = vk_two_sum(x, -m);\n"
-                "    if (vk_m_isnan(d.hi)) return d.hi;\n"
-                "    if (d.hi < -104.5) return 0.0;\n"
-                "    return vk_m_exp_hl(d.hi, d.lo);\n}\n";
+        if (halfSoftmax()) {
+            // A softmax with a FLOAT16 result needs each exp(x - m) within about 2^-16 only (the sum adds no
+            // more, the quotient two roundings): vk_h_exp's 2^-17 (glsl/vkdml_half_forms.glsl) with x - m rounded
+            // once (at most 87 * 2^-24 = 2^-17.6 more), no pairs. 0 below -87, where e^(x - m) < 2^-125.
+            out_ += "float expOf(float x, float m) {\n"
+                    "    precise float d = x - m;\n"
+                    "    if (vk_m_isnan(d)) return d;\n"
+                    "    if (d < -87.0) return 0.0;\n"
+                    "    vk_h_exp_parts e = vk_h_exp(d);\n"
+                    "    precise float r = e.m * vk_m_pow2(e.k);\n"
+                    "    return r;\n}\n";
+        } else {
+            // exp(x - m) for x <= m, with x - m formed exactly: within 1 ULP whatever the magnitudes (0 below the
+            // smallest subnormal; NaN when x - m is).
+            out_ += "float expOf(float x, float m) {\n"
+                    "    vk_f2 d = vk_two_sum(x, -m);\n"
+                    "    if (vk_m_isnan(d.hi)) return d.hi;\n"
+                    "    if (d.hi < -104.5) return 0.0;\n"
+                    "    return vk_m_exp_hl(d.hi, d.lo);\n}\n";
+        }
         // log(s.hi + s.lo) as a pair, for a finite s >= 2^-100.
         out_ += "vk_f2 logOf(vk_f2 s) {\n"
                 "    vk_f2 l = vk_m_log_hl(s.hi);\n"
@@ -371,6 +384,10 @@ private:
     }
 
     std::string forElements(const std::string& code) const { return walks_->forElements(code); }
+
+    // SOFTMAX with a FLOAT16 result (its own output type, before any fused epilogue): the exponentials of
+    // glsl/vkdml_half_forms.glsl. Not LOG_SOFTMAX, whose result near 0 needs the sum's logarithm to more than 2^-16.
+    bool halfSoftmax() const { return p_.kind == Kind::Softmax && p_.resultType == DML_TENSOR_DATA_TYPE_FLOAT16; }
 
     // The store of `value` as the result at `where`'s element (o in the element loops, rb for a row's value),
     // through the fused epilogue if there is one.
