@@ -1,5 +1,6 @@
-// vkdml_half_forms.glsl - SIGMOID, SWISH, TANH, GELU, EXP, LOG and ERF for operators whose result is stored as
-// FLOAT16 (the host picks these forms for a FLOAT16 output: runtime/ops/elementwise/lowering.cpp for the activations,
+// vkdml_half_forms.glsl - SIGMOID, SWISH, TANH, GELU, ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS, EXP, LOG
+// and ERF for operators whose result is stored as FLOAT16 (the host picks these forms for a FLOAT16 output:
+// runtime/ops/elementwise/lowering.cpp for the activations, with the parameters the branch-free FLOAT32 forms take;
 // general_lowering.cpp for ELEMENT_WISE_EXP, LOG, ERF and TANH).
 //
 // Why: a FLOAT16 result within 1 ULP needs the fp32 value within 2^-11 relative of the exact one (the final rounding
@@ -114,14 +115,27 @@ VK_INLINE float vk_exp_half(float x) {
     return vk_m_isnan(x) ? x : (x > 12.0f ? vk_m_inf() : (x < -18.0f ? 0.0f : value));
 }
 
-// LOG for a FLOAT16 result: e ln2 + log1p(f) with a = (1 + f) 2^e, f exact in [sqrt(1/2) - 1, sqrt(2) - 1] (from the
-// bits: the significand halved where it exceeds sqrt(2)), and log1p(f) = f + f^2 P(f), P of degree 5 (2^-19.5
-// relative to log1p(f)). Where e != 0 the sum is at least 0.34 in magnitude, so its terms' errors stay relative.
-// Special inputs (zeros, negatives, infinities, NaN) as the FLOAT32 form; fp32 subnormal inputs are zeros (-inf).
-VK_INLINE float vk_log_half(float x0) {
+// log1p(f) = f + f^2 P(f) for f in [sqrt(1/2) - 1, sqrt(2) - 1], P of degree 5: 2^-19.5 relative to log1p(f).
+VK_INLINE float vk_h_log1p_reduced(float f) {
     const float c0 = -0.5000084638595581f, c1 = 0.3331921398639679f, c2 = -0.2491903454065323f,
                 c3 = 0.20449259877204895f, c4 = -0.18587973713874817f, c5 = 0.1194932833313942f;
-    const float ln2 = 0.6931471824645996f;
+#ifdef VKDML_FUSED_FMA
+    precise float p = vk_fma(vk_fma(vk_fma(vk_fma(vk_fma(c5, f, c4), f, c3), f, c2), f, c1), f, c0);
+    precise float r = vk_fma(f * f, p, f);
+#else
+    precise float p = ((((c5 * f + c4) * f + c3) * f + c2) * f + c1) * f + c0;
+    precise float r = (f * f) * p + f;
+#endif
+    return r;
+}
+
+const float VK_H_LN2 = 0.6931471824645996f;
+
+// LOG for a FLOAT16 result: e ln2 + log1p(f) with a = (1 + f) 2^e, f exact in [sqrt(1/2) - 1, sqrt(2) - 1] (from the
+// bits: the significand halved where it exceeds sqrt(2)). Where e != 0 the sum is at least 0.34 in magnitude, so its
+// terms' errors stay relative. Special inputs (zeros, negatives, infinities, NaN) as the FLOAT32 form; fp32
+// subnormal inputs are zeros (-inf).
+VK_INLINE float vk_log_half(float x0) {
     const float x = vk_m_ftz(x0);
     const bool special = vk_m_log_is_special(x);
     const uint b = floatBitsToUint(special ? 1.0f : x);   // a positive normal float
@@ -130,13 +144,90 @@ VK_INLINE float vk_log_half(float x0) {
     precise float f = m - 1.0f;                           // exact
     precise float ef = float(int(b >> 23) - (upper ? 126 : 127));
 #ifdef VKDML_FUSED_FMA
-    precise float p = vk_fma(vk_fma(vk_fma(vk_fma(vk_fma(c5, f, c4), f, c3), f, c2), f, c1), f, c0);
-    precise float value = vk_fma(ef, ln2, vk_fma(f * f, p, f));
+    precise float value = vk_fma(ef, VK_H_LN2, vk_h_log1p_reduced(f));
 #else
-    precise float p = ((((c5 * f + c4) * f + c3) * f + c2) * f + c1) * f + c0;
-    precise float value = ef * ln2 + ((f * f) * p + f);
+    precise float value = ef * VK_H_LN2 + vk_h_log1p_reduced(f);
 #endif
     return special ? vk_m_log_special(x) : value;
+}
+
+// log1p(u) for u in [0, 1]: log1p(u) directly up to sqrt(2) - 1; above, ln2 + log1p((1 + u)/2 - 1), where 1 + u
+// rounded once costs 2^-24 against a logarithm of at least 0.34 and (1 + u)/2 - 1 is exact.
+VK_INLINE float vk_h_log1p_unit(float u) {
+    const bool upper = u > 0.41421356f;
+    precise float w = 1.0f + u;
+    precise float f = upper ? 0.5f * w - 1.0f : u;
+    precise float l = vk_h_log1p_reduced(f);
+    precise float r = upper ? l + VK_H_LN2 : l;
+    return r;
+}
+
+// expm1(x) for x in [-87, 0]: x (1 + x Q(x)) above -0.5 (Q of degree 3, 2^-23.4 relative; a product, so x = -0
+// stays -0), e^x - 1 below (the subtraction exact, e^x's error entering at most 1.54 times: 2^-16.4).
+VK_INLINE float vk_h_expm1_negative(float x) {
+    const float q0 = 0.4999946355819702f, q1 = 0.16656357049942017f, q2 = 0.04104236513376236f,
+                q3 = 0.006807471625506878f;
+#ifdef VKDML_FUSED_FMA
+    precise float small = x * vk_fma(x, vk_fma(vk_fma(vk_fma(q3, x, q2), x, q1), x, q0), 1.0f);
+#else
+    precise float small = x * (x * (((q3 * x + q2) * x + q1) * x + q0) + 1.0f);
+#endif
+    vk_h_exp_parts e = vk_h_exp(x > -0.5f ? -1.0f : x);
+    precise float large = e.m * vk_m_pow2(e.k) - 1.0f;
+    return x > -0.5f ? small : large;
+}
+
+// ELU for a FLOAT16 result and vk_straight_param_ok(alpha): x at and above 0 (also -0 and +inf), alpha expm1(x)
+// below, -alpha below -87 (also -inf: alpha e^x < 2^-125 alpha).
+VK_INLINE float vk_act_elu_half(float x, float alpha) {
+    const float xx = vk_m_ftz(x);
+    precise float value = alpha * vk_h_expm1_negative((xx < 0.0f && xx >= -87.0f) ? xx : -1.0f);
+    return vk_m_isnan(x) ? x : (xx >= 0.0f ? xx : (xx < -87.0f ? -alpha : value));
+}
+
+// CELU for a FLOAT16 result and vk_straight_param_ok(alpha): x at and above 0, alpha expm1(x / alpha) below (the
+// driver's quotient within 2.5 ULP: its error enters expm1 at most once), -alpha where x / alpha < -87.
+VK_INLINE float vk_act_celu_half(float x, float alpha) {
+    const float xx = vk_m_ftz(x);
+    precise float t = xx / alpha;
+    precise float value = alpha * vk_h_expm1_negative((xx < 0.0f && t >= -87.0f) ? vk_m_ftz(t) : -1.0f);
+    return vk_m_isnan(x) ? x : (xx >= 0.0f ? xx : (t < -87.0f ? -alpha : value));
+}
+
+// SCALED_ELU for a FLOAT16 result, vk_straight_param_ok(alpha) and vk_straight_param_ok(gamma): gamma x above 0,
+// (gamma alpha) expm1(x) at and below (gamma alpha rounded once), -gamma alpha below -87 (also -inf).
+VK_INLINE float vk_act_scaled_elu_half(float x, float alpha, float gamma) {
+    const float xx = vk_m_ftz(x);
+    precise float ga = gamma * alpha;
+    precise float value = ga * vk_h_expm1_negative((xx <= 0.0f && xx >= -87.0f) ? xx : -1.0f);
+    precise float positive = gamma * xx;
+    return vk_m_isnan(x) ? x : (xx > 0.0f ? positive : (xx < -87.0f ? -ga : value));
+}
+
+// ln(1 + e^t) = max(t, 0) + log1p(e^-|t|) for t = scale x (rounded once: its error enters at most once): both terms
+// positive, no cancellation; e^-|t| from vk_h_exp (|t| held to 87, where e^-87 only adds 2^-125).
+VK_INLINE float vk_h_softplus(float t) {
+    const float ta = abs(t) <= 87.0f ? abs(t) : 87.0f;   // also NaN
+    vk_h_exp_parts e = vk_h_exp(-ta);
+    precise float u = e.m * vk_m_pow2(e.k);
+    precise float r = max(t, 0.0f) + vk_h_log1p_unit(u);
+    return r;
+}
+
+// SOFTPLUS, ln(1 + e^(steepness x)) / steepness, for a FLOAT16 result and vk_straight_param_ok(steepness): the
+// driver's quotient; +inf for x = +inf, a zero for x = -inf (ln(1 + e^-87) / steepness < 2^-104).
+VK_INLINE float vk_act_softplus_half(float x, float steepness) {
+    const float xx = vk_m_ftz(x);
+    precise float value = vk_h_softplus(steepness * xx) / steepness;
+    return vk_m_isnan(x) ? x : value;
+}
+
+// PARAMETRIC_SOFTPLUS, alpha ln(1 + e^(beta x)), for a FLOAT16 result, vk_straight_param_ok(|alpha|) and
+// vk_straight_param_ok(beta).
+VK_INLINE float vk_act_parametric_softplus_half(float x, float alpha, float beta) {
+    const float xx = vk_m_ftz(x);
+    precise float value = alpha * vk_h_softplus(beta * xx);
+    return vk_m_isnan(x) ? x : value;
 }
 
 // erfc(a) for a in [0, 4.5]: t e^(P(t) - a^2) with t = 1 / (1 + a/2), P of degree 5 fitted to log(erfc(a) / t) + a^2

@@ -16,7 +16,8 @@ enum class Fn : uint16_t {
     CeluStraight, EluStraight, ScaledEluStraight, SigmoidStraight, SwishStraight, SoftplusStraight,
     ParametricSoftplusStraight,
     // FLOAT16 results, about 2^-16 relative (glsl/vkdml_half_forms.glsl)
-    SigmoidHalf, SwishHalf, TanhHalf, GeluHalf, ExpHalf, LogHalf, ErfHalf,
+    SigmoidHalf, SwishHalf, TanhHalf, GeluHalf, EluHalf, CeluHalf, ScaledEluHalf, SoftplusHalf,
+    ParametricSoftplusHalf, ExpHalf, LogHalf, ErfHalf,
     // Integer forms (glsl/vkdml_integer.glsl), computed as int or uint
     IntRelu, IntPrelu, IntShrink,
     // vkdml-bench's naive baselines with the driver's exp/log (glsl/vkdml_naive.glsl)
