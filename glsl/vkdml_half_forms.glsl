@@ -1,5 +1,5 @@
-// vkdml_half_forms.glsl - SIGMOID, SWISH, TANH, GELU, ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS, EXP, LOG
-// and ERF for operators whose result is stored as FLOAT16 (the host picks these forms for a FLOAT16 output:
+// vkdml_half_forms.glsl - SIGMOID, SWISH, TANH, SCALED_TANH, GELU, ELU, CELU, SCALED_ELU, SOFTPLUS,
+// PARAMETRIC_SOFTPLUS, EXP, LOG and ERF for operators whose result is stored as FLOAT16 (the host picks these forms for a FLOAT16 output:
 // runtime/ops/elementwise/lowering.cpp for the activations, with the parameters the branch-free FLOAT32 forms take;
 // general_lowering.cpp for ELEMENT_WISE_EXP, LOG, ERF and TANH).
 //
@@ -104,6 +104,14 @@ VK_INLINE float vk_act_tanh_half(float x) {
     precise float large = (1.0f - u) / (1.0f + u);
     const float magnitude = ax > 9.0f ? 1.0f : large;   // also +-inf
     return vk_m_isnan(x) ? x : (ax < 0.55f ? small : (xx < 0.0f ? -magnitude : magnitude));
+}
+
+// SCALED_TANH, alpha tanh(beta x), for a FLOAT16 result with |alpha| and |beta| in [2^-20, 2^20]: beta x rounded
+// once (its error enters tanh at most once), TANH's form, one product. NaN stays NaN, infinite x gives +-alpha.
+VK_INLINE float vk_act_scaled_tanh_half(float x, float alpha, float beta) {
+    precise float t = beta * vk_m_ftz(x);
+    precise float value = alpha * vk_act_tanh_half(t);
+    return value;
 }
 
 // EXP for a FLOAT16 result: 2^k m from vk_h_exp for x in [-18, 12]. Above 12 (also +inf) e^x > 65520 rounds to the

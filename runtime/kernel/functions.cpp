@@ -45,6 +45,7 @@ constexpr FnInfo kFunctions[] = {
     {"sigmoid_half", "vk_act_sigmoid_half", 1, F, false, false},
     {"swish_half", "vk_act_swish_half", 2, F, false, false},
     {"tanh_half", "vk_act_tanh_half", 1, F, false, false},
+    {"scaled_tanh_half", "vk_act_scaled_tanh_half", 3, F, false, false},
     {"gelu_half", "vk_act_gelu_half", 1, F, false, false},
     {"elu_half", "vk_act_elu_half", 2, F, false, false},
     {"celu_half", "vk_act_celu_half", 2, F, false, false},

@@ -16,7 +16,7 @@ enum class Fn : uint16_t {
     CeluStraight, EluStraight, ScaledEluStraight, SigmoidStraight, SwishStraight, SoftplusStraight,
     ParametricSoftplusStraight,
     // FLOAT16 results, about 2^-16 relative (glsl/vkdml_half_forms.glsl)
-    SigmoidHalf, SwishHalf, TanhHalf, GeluHalf, EluHalf, CeluHalf, ScaledEluHalf, SoftplusHalf,
+    SigmoidHalf, SwishHalf, TanhHalf, ScaledTanhHalf, GeluHalf, EluHalf, CeluHalf, ScaledEluHalf, SoftplusHalf,
     ParametricSoftplusHalf, ExpHalf, LogHalf, ErfHalf,
     // Integer forms (glsl/vkdml_integer.glsl), computed as int or uint
     IntRelu, IntPrelu, IntShrink,

@@ -1,5 +1,5 @@
-// half_forms_host_test.cpp - host (CPU) tests of glsl/vkdml_half_forms.glsl, the SIGMOID, SWISH, TANH, GELU, ELU, CELU,
-// SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS, EXP, LOG and ERF forms for FLOAT16 results, compiled as C++ through tests/support/glsl_host_shim.h: the fp32 value rounded
+// half_forms_host_test.cpp - host (CPU) tests of glsl/vkdml_half_forms.glsl, the SIGMOID, SWISH, TANH, SCALED_TANH, GELU,
+// ELU, CELU, SCALED_ELU, SOFTPLUS, PARAMETRIC_SOFTPLUS, EXP, LOG and ERF forms for FLOAT16 results, compiled as C++ through tests/support/glsl_host_shim.h: the fp32 value rounded
 // once to fp16 within 1 ULP of fp16 of the double-precision reference (the operators' FLOAT16 bound), on every half
 // input and on fp32 inputs (a fused graph or a ScaleBias hands a function any fp32 value), and the fp32 value itself
 // within 2^-15 relative of the reference wherever that is a normal FLOAT16 number (the forms' stated budget is about
@@ -135,6 +135,20 @@ void sweepParams(const char* name, const Dev& dev, const Ref& ref) {
         report(sweep(step, [&](float x) { return dev(x, p); }, [&](double x) { return ref(x, double(p)); }),
                std::string(name) + " parameter " + std::to_string(p));
     }
+}
+
+TEST_CASE("SCALED_TANH for FLOAT16 results: within 1 ULP of fp16 for |Alpha| and |Beta| across [2^-20, 2^20]") {
+    sweepParams("scaled_tanh_half (alpha 1.7159, beta p)",
+                [](float x, float b) { return vkglsl::vk_act_scaled_tanh_half(x, 1.71589994f, b); },
+                [](double x, double b) { return ref_scaled_tanh(x, double(1.71589994f), b); });
+    sweepParams("scaled_tanh_half (alpha -p, beta 0.6667)",
+                [](float x, float a) { return vkglsl::vk_act_scaled_tanh_half(x, -a, 0.666666687f); },
+                [](double x, double a) { return ref_scaled_tanh(x, -a, double(0.666666687f)); });
+    using namespace vkglsl;
+    CHECK(vk_act_scaled_tanh_half(INFINITY, 2.0f, 0.5f) == 2.0f);
+    CHECK(vk_act_scaled_tanh_half(-INFINITY, 2.0f, 0.5f) == -2.0f);
+    CHECK(std::isnan(vk_act_scaled_tanh_half(NAN, 2.0f, 0.5f)));
+    CHECK(vk_act_scaled_tanh_half(0.0f, 2.0f, 0.5f) == 0.0f);
 }
 
 TEST_CASE("ELU, CELU and SCALED_ELU for FLOAT16 results: within 1 ULP of fp16 for parameters across [2^-20, 2^20]") {

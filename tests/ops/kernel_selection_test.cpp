@@ -57,6 +57,8 @@ const Selection kSelections[] = {
     // With a FLOAT16 output those parameters take the FLOAT16 forms instead, the others still the general kernels.
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, 1, 0, "softplus_half_f16_contig", false},
     {DML_OPERATOR_ACTIVATION_ELU, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, -1, 0, "elu_f16_contig", false},
+    {DML_OPERATOR_ACTIVATION_SCALED_TANH, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, -1.7159f, 0.6667f, "scaled_tanh_half_f16_contig", false},
+    {DML_OPERATOR_ACTIVATION_SCALED_TANH, DML_TENSOR_DATA_TYPE_FLOAT16, kPacked, 1, 0x1p21f, "scaled_tanh_f16_contig", false},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPadded, 0x1p-20f, 0, "softplus_straight_f32_strided",
      false, "softplus_straight_f32_elements"},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_TENSOR_DATA_TYPE_FLOAT32, kPacked, 0x1p-21f, 0, "softplus_f32_contig", false},

@@ -40,7 +40,7 @@ constexpr FloatForm kFloatForms[] = {
      Fn::NaiveParametricSoftplus, 2, Fn::ParametricSoftplusHalf},
     {DML_OPERATOR_ACTIVATION_RELU, Fn::Relu, Fn::None, Fn::NaiveRelu, 0},
     {DML_OPERATOR_ACTIVATION_SCALED_ELU, Fn::ScaledElu, Fn::ScaledEluStraight, Fn::None, 2, Fn::ScaledEluHalf},
-    {DML_OPERATOR_ACTIVATION_SCALED_TANH, Fn::ScaledTanh, Fn::None, Fn::None, 2},
+    {DML_OPERATOR_ACTIVATION_SCALED_TANH, Fn::ScaledTanh, Fn::None, Fn::None, 2, Fn::ScaledTanhHalf},
     {DML_OPERATOR_ACTIVATION_SHRINK, Fn::Shrink, Fn::None, Fn::None, 2},
     {DML_OPERATOR_ACTIVATION_SIGMOID, Fn::Sigmoid, Fn::SigmoidStraight, Fn::NaiveSigmoid, 0, Fn::SigmoidHalf},
     {DML_OPERATOR_ACTIVATION_SOFTPLUS, Fn::Softplus, Fn::SoftplusStraight, Fn::NaiveSoftplus, 1, Fn::SoftplusHalf},
@@ -60,10 +60,12 @@ bool isIdentity(DML_OPERATOR_TYPE type) {
     return type == DML_OPERATOR_ELEMENT_WISE_IDENTITY || type == DML_OPERATOR_ACTIVATION_IDENTITY;
 }
 
+// vk_straight_param_ok: a parameter in [2^-20, 2^20].
+bool inStraightRange(float a) { return a >= 0x1p-20f && a <= 0x1p20f; }
+
 // The branch-free kernels (glsl/vkdml_straight.glsl) are exact to 2 ULP for parameters in [2^-20, 2^20] (this is
 // vk_straight_param_ok); the identities with scale 1 and bias 0 are plain copies.
 bool takesStraightForm(DML_OPERATOR_TYPE type, float p0, float p1) {
-    auto ok = [](float a) { return a >= 0x1p-20f && a <= 0x1p20f; };
     switch (type) {
         case DML_OPERATOR_ACTIVATION_SIGMOID: return true;
         case DML_OPERATOR_ACTIVATION_IDENTITY:
@@ -71,11 +73,18 @@ bool takesStraightForm(DML_OPERATOR_TYPE type, float p0, float p1) {
         case DML_OPERATOR_ACTIVATION_CELU:
         case DML_OPERATOR_ACTIVATION_ELU:
         case DML_OPERATOR_ACTIVATION_SWISH:
-        case DML_OPERATOR_ACTIVATION_SOFTPLUS: return ok(p0);
-        case DML_OPERATOR_ACTIVATION_SCALED_ELU: return ok(p0) && ok(p1);
-        case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return ok(std::fabs(p0)) && ok(p1);
+        case DML_OPERATOR_ACTIVATION_SOFTPLUS: return inStraightRange(p0);
+        case DML_OPERATOR_ACTIVATION_SCALED_ELU: return inStraightRange(p0) && inStraightRange(p1);
+        case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return inStraightRange(std::fabs(p0)) && inStraightRange(p1);
         default: return false;
     }
+}
+
+// Whether the FLOAT16 form takes these parameters, for an operator without a branch-free form (those with one take
+// their FLOAT16 form exactly where they take the branch-free one): SCALED_TANH's for |Alpha| and |Beta| in
+// [2^-20, 2^20], where the rounding of Beta * x stays relative.
+bool halfFormTakes(DML_OPERATOR_TYPE type, float p0, float p1) {
+    return type != DML_OPERATOR_ACTIVATION_SCALED_TANH || (inStraightRange(std::fabs(p0)) && inStraightRange(std::fabs(p1)));
 }
 
 // ELEMENT_WISE_IDENTITY's ScaleBias and ACTIVATION_LINEAR: x * p0 + p1 rounded once. A zero p1 with a normal p0,
@@ -139,7 +148,7 @@ void lowerFloat(const OperatorInfo& info, const KernelTarget& target, LoweredKer
     const bool straight = takesStraightForm(type, p0, p1);
     // A FLOAT16 result takes the fp16-precision form where there is one (glsl/vkdml_half_forms.glsl).
     const bool half = form->half != Fn::None && program.outputs[0] == ScalarType::Float16 &&
-                      (straight || form->straight == Fn::None);
+                      (straight || (form->straight == Fn::None && halfFormTakes(type, p0, p1)));
     program.label += half ? "_half" : straight ? "_straight" : "";
     if (straight && isIdentity(type)) {  // a plain copy
         program.store(0, program.input(0));
