@@ -40,7 +40,7 @@ std::unique_ptr<Subject> commandListSubject(const std::string& name, VkdmlDevice
 
 // Chooses k so that one execution lasts >= minSeconds (k <= maxK).
 void calibrate(Subject& subject, double minSeconds, uint32_t maxK = 200000);
-// repetitions rounds over all subjects in turn.
+// repetitions rounds over all subjects in turn, after untimed rounds of at least 100 ms (a GPU's clock ramps up).
 void measureInterleaved(const std::vector<Subject*>& subjects, int repetitions);
 
 // Host microseconds per call of `record` into an open list: count calls, three rounds, median. The list is reset
