@@ -443,30 +443,49 @@ VK_INLINE float vk_expm1(float x) {
     return r;
 }
 
+// 2^k (1 + expm1(r)) for |r| <= ~0.347: expm1(r) = r + (r^2/2 + r^3*Q(r)), then (1 + that) * 2^k in two exact steps
+// (one rounding where it is subnormal). The tail of vk_exp_lean and vk_m_exp_lean_hl.
+VK_INLINE float vk_m_exp_lean_finish(float r, int k) {
+    precise float s = r * r;
+#ifdef VKDML_FUSED_FMA
+    precise float m = 1.0f + (r + vk_fma(0.5f, s, (s * r) * vk_m_expm1_q(r)));
+#else
+    precise float m = 1.0f + (r + (0.5f * s + (s * r) * vk_m_expm1_q(r)));
+#endif
+    int k1 = k >> 1;
+    precise float y = (m * vk_m_pow2(k1)) * vk_m_pow2(k - k1);
+    return y;
+}
+
 // EXP for DirectML's element-wise operator (the activations keep vk_exp): vk_exp's reduction and polynomial without
 // the error-free transformations, which buy vk_exp its last 0.2 ULP. Largest error 0.93 ULP over all 2^32 inputs
-// (vk_exp: 0.75). k = round(x/ln2) by the 1.5*2^23 shifter, r = x - k*ln2 in two steps (k*LN2_HI exact),
-// expm1(r) = r + (r^2/2 + r^3*Q(r)), then (1 + that) * 2^k in two exact steps (one rounding where it is subnormal).
+// (vk_exp: 0.75). k = round(x/ln2) by the 1.5*2^23 shifter, r = x - k*ln2 in two steps (k*LN2_HI exact).
 VK_INLINE float vk_exp_lean(float x) {
     if (vk_m_isnan(x)) return x;
     if (x > VK_M_EXP_MAX) return vk_m_inf();
     if (x < -104.0f) return 0.0f;
 #ifdef VKDML_FUSED_FMA
     precise float kf = vk_fma(x, VK_M_INV_LN2, 12582912.0f) - 12582912.0f;
-    int k = int(kf);
     precise float r = vk_fma(-kf, VK_M_LN2_LO, vk_fma(-kf, VK_M_LN2_HI, x));
-    precise float s = r * r;
-    precise float m = 1.0f + (r + vk_fma(0.5f, s, (s * r) * vk_m_expm1_q(r)));
 #else
     precise float kf = (x * VK_M_INV_LN2 + 12582912.0f) - 12582912.0f;
-    int k = int(kf);
     precise float r = (x - kf * VK_M_LN2_HI) - kf * VK_M_LN2_LO;
-    precise float s = r * r;
-    precise float m = 1.0f + (r + (0.5f * s + (s * r) * vk_m_expm1_q(r)));
 #endif
-    int k1 = k >> 1;
-    precise float y = (m * vk_m_pow2(k1)) * vk_m_pow2(k - k1);
-    return y;
+    return vk_m_exp_lean_finish(r, int(kf));
+}
+
+// e^(xh + xl) for xh in [-104, 88.7] and |xl| <= ulp(xh) (a pair from a TwoSum): vk_exp_lean's steps with xl added
+// to the reduced argument, one rounding more (at most 2^-26 absolute in r, 0.25 ULP): within about 1.2 ULP. For the
+// exponentials of a softmax, whose x - max is formed as such a pair.
+VK_INLINE float vk_m_exp_lean_hl(float xh, float xl) {
+#ifdef VKDML_FUSED_FMA
+    precise float kf = vk_fma(xh, VK_M_INV_LN2, 12582912.0f) - 12582912.0f;
+    precise float r = vk_fma(-kf, VK_M_LN2_LO, vk_fma(-kf, VK_M_LN2_HI, xh) + xl);
+#else
+    precise float kf = (xh * VK_M_INV_LN2 + 12582912.0f) - 12582912.0f;
+    precise float r = ((xh - kf * VK_M_LN2_HI) + xl) - kf * VK_M_LN2_LO;
+#endif
+    return vk_m_exp_lean_finish(r, int(kf));
 }
 
 // ---- log ----------------------------------------------------------------------------------------------------------

@@ -132,6 +132,7 @@ private:
         }
         for (const std::string& root : neighbourRoots(p_)) roots.push_back(root);
         if (halfSoftmax()) roots.push_back("vk_h_exp");
+        if (p_.kind == Kind::Softmax) roots.push_back("vk_m_exp_lean_hl");
         out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
         out_ += kernel::mathLibraryClosure(roots, s_.fusedFma);
     }
@@ -347,12 +348,15 @@ private:
                     "    return r;\n}\n";
         } else {
             // exp(x - m) for x <= m, with x - m formed exactly: within 1 ULP whatever the magnitudes (0 below the
-            // smallest subnormal; NaN when x - m is).
+            // smallest subnormal; NaN when x - m is). SOFTMAX's quotients need each exponential within about 1 ULP
+            // only (SEMANTICS.md): the lean form, 1.2 ULP; LOG_SOFTMAX and LOG_SUM_EXP take the logarithm of the
+            // sum, whose error is absolute there, so they keep the pair form's 2^-40.
+            const std::string exp = p_.kind == Kind::Softmax ? "vk_m_exp_lean_hl" : "vk_m_exp_hl";
             out_ += "float expOf(float x, float m) {\n"
                     "    vk_f2 d = vk_two_sum(x, -m);\n"
                     "    if (vk_m_isnan(d.hi)) return d.hi;\n"
                     "    if (d.hi < -104.5) return 0.0;\n"
-                    "    return vk_m_exp_hl(d.hi, d.lo);\n}\n";
+                    "    return " + exp + "(d.hi, d.lo);\n}\n";
         }
         // log(s.hi + s.lo) as a pair, for a finite s >= 2^-100.
         out_ += "vk_f2 logOf(vk_f2 s) {\n"
