@@ -6,7 +6,8 @@
 // with subnormal quotients (ties to even there: 3 * 2^-149 / 2), 2^16 exact quotients, 2^16 dividends next to
 // b * (q + ulp/2), the special values against each other; sqrt of every 2039th bit pattern and of 2^18 values in
 // [1, 4). FLOAT16 (computed in fp32, rounded once to half): every half divided by 64 random halves, RECIP and SQRT
-// of every half, equal to the exact result rounded once to half (no double-rounding error: 24 >= 2 * 11 + 2).
+// of every half, equal to the exact result rounded once to half (no double-rounding error: 24 >= 2 * 11 + 2); an
+// fp32 input that is not a half, whose two roundings meet at a halfway point (1 ULP off).
 // The functions are included in their own namespace so that the perturbed copy does not clash with the
 // unperturbed one math_host_test.cpp and elementwise_math_host_test.cpp compile.
 #include <doctest/doctest.h>
@@ -164,7 +165,7 @@ TEST_CASE("correct rounding: SQRT equals IEEE sqrt with the estimate off by up t
     report("vk_sqrt_cr", t);
 }
 
-TEST_CASE("correct rounding: FLOAT16 DIVIDE, RECIP, SQRT through fp32 equal the exact result rounded once to half") {
+TEST_CASE("correct rounding: FLOAT16 DIVIDE, RECIP, SQRT through fp32: halves give the exact result rounded once") {
     p::g_shift = 0;
     std::mt19937 rng(14);
     uint64_t checked = 0, failed = 0;
@@ -190,4 +191,10 @@ TEST_CASE("correct rounding: FLOAT16 DIVIDE, RECIP, SQRT through fp32 equal the 
     MESSAGE("FLOAT16: " << checked << " results, " << failed << " wrong");
     INFO(first);
     CHECK(failed == 0);
+    // An fp32 input that is not a half (a ScaleBias makes them): the FLOAT32 result rounded to half may sit on a
+    // halfway point the exact result is not on; then it is 1 ULP from the exact result rounded once (SEMANTICS.md).
+    const float x = floatOf(0xb8c552c3u);   // -9.409107588e-05: 1 / x = -10628.0005; FLOAT32 -10628, halfway between halves
+    CHECK(p::vk_div_cr(1.0f, x) == -10628.0f);
+    CHECK(half_from_double(double(p::vk_div_cr(1.0f, x))) == half_from_double(-10624.0));
+    CHECK(half_from_double(1.0 / double(x)) == half_from_double(-10632.0));
 }
