@@ -32,4 +32,25 @@ vk::BoundBuffer wholeTensorRange(const vk::Context& ctx, const BoundBuffer& buff
     return range;
 }
 
+uint64_t partAlignment(const vk::Context& ctx) {
+    return std::max<uint64_t>(ctx.limits().minStorageBufferOffsetAlignment, 16);
+}
+
+vk::BoundBuffer tensorPartRange(const vk::Context& ctx, const BoundBuffer& buffer, uint64_t totalBytes,
+                                uint32_t elementBytes, uint64_t firstElement, uint64_t endElement, bool written,
+                                uint32_t& base) {
+    const uint64_t alignment = partAlignment(ctx);
+    assert(buffer.offset % 16 == 0 && endElement > firstElement);
+    const uint64_t start = buffer.offset + firstElement * elementBytes;
+    const uint64_t aligned = start - start % alignment;
+    const uint64_t end = buffer.offset + (endElement * elementBytes + 3) / 4 * 4;
+    assert(end <= buffer.offset + totalBytes && end <= buffer.buffer->size());
+    (void)totalBytes;
+    vk::BoundBuffer range;
+    range.range = {buffer.buffer->handle(), aligned, end - aligned};
+    range.written = written;
+    base = static_cast<uint32_t>((start - aligned) / elementBytes - firstElement);
+    return range;
+}
+
 }  // namespace vkdml::ops

@@ -80,17 +80,6 @@ ValueGen valuesFor(DML_REDUCE_FUNCTION f, Type t) {
 
 Type outputTypeOf(DML_REDUCE_FUNCTION f, Type in) { return isArg(f) ? U32 : in; }
 
-FamilyCase reduceCase(DML_REDUCE_FUNCTION f, Type in, Type out, const std::vector<uint32_t>& sizes,
-                      const std::vector<uint32_t>& axes, const std::vector<uint32_t>& inStrides = {},
-                      const std::vector<uint32_t>& outStrides = {}) {
-    FamilyCase c;
-    c.op = DML_OPERATOR_REDUCE;
-    c.inputs = {tensorOf(in, sizes, inStrides)};
-    c.output = tensorOf(out, ReductionGroups(sizes, axes).outputSizes(), outStrides);
-    c.build = reduceBuilder(f, axes);
-    return c;
-}
-
 // Fills the input (prefix first, then gen), runs `c` and checks it; with FLOAT32 subnormal inputs the results of
 // the flushed input are accepted too.
 void checkReduce(TestDevice& device, FamilyCase& c, DML_REDUCE_FUNCTION f, const std::vector<uint32_t>& axes,

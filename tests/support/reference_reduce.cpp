@@ -692,6 +692,17 @@ HRESULT create(VkdmlDevice device, DML_OPERATOR_TYPE type, const Desc& desc, Vkd
 const UINT* axesPointer(const std::vector<uint32_t>& axes) { return axes.empty() ? nullptr : axes.data(); }
 }  // namespace
 
+FamilyCase reduceCase(DML_REDUCE_FUNCTION function, DML_TENSOR_DATA_TYPE in, DML_TENSOR_DATA_TYPE out,
+                      const std::vector<uint32_t>& sizes, const std::vector<uint32_t>& axes,
+                      const std::vector<uint32_t>& inStrides, const std::vector<uint32_t>& outStrides) {
+    FamilyCase c;
+    c.op = DML_OPERATOR_REDUCE;
+    c.inputs = {tensorOf(in, sizes, inStrides)};
+    c.output = tensorOf(out, ReductionGroups(sizes, axes).outputSizes(), outStrides);
+    c.build = reduceBuilder(function, axes);
+    return c;
+}
+
 FamilyDescBuilder reduceBuilder(DML_REDUCE_FUNCTION function, std::vector<uint32_t> axes) {
     return [function, axes](VkdmlDevice device, DML_OPERATOR_TYPE type, std::vector<const DML_TENSOR_DESC*> t,
                             VkdmlOperator* op) {

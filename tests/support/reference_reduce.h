@@ -166,6 +166,10 @@ ValueGen smallIntegers(DML_TENSOR_DATA_TYPE type, int lo, int hi);
 
 // ---- operator descs -------------------------------------------------------------------------------------------------
 FamilyDescBuilder reduceBuilder(DML_REDUCE_FUNCTION function, std::vector<uint32_t> axes);
+// REDUCE with `function` over `axes` of an `in` tensor of `sizes`, the output of type `out` (strides empty: packed).
+FamilyCase reduceCase(DML_REDUCE_FUNCTION function, DML_TENSOR_DATA_TYPE in, DML_TENSOR_DATA_TYPE out,
+                      const std::vector<uint32_t>& sizes, const std::vector<uint32_t>& axes,
+                      const std::vector<uint32_t>& inStrides = {}, const std::vector<uint32_t>& outStrides = {});
 // DML_OPERATOR_ARGMIN or DML_OPERATOR_ARGMAX (the case's op).
 // `direction` is stored raw: validation tests pass values outside DML_AXIS_DIRECTION.
 // A named tensor shape and the axes an operator reduces over (the suites' lists of axis patterns).

@@ -32,9 +32,11 @@ VKDML_API int vkdmlTestGraphSteps(VkdmlDispatchable compiledGraph, UINT* steps, 
 typedef enum VKDML_TEST_OPTION {
     VKDML_TEST_OPTION_FUSION = 0,             /* graphs fuse element-wise runs (1, default) or not (0) */
     VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS = 1, /* packed fp32 activations run vkdml-bench's naive baseline kernels */
-    VKDML_TEST_OPTION_IDLE_PIPELINE_LIMIT = 2  /* pipelines no compiled operator or recording holds that the device
+    VKDML_TEST_OPTION_IDLE_PIPELINE_LIMIT = 2, /* pipelines no compiled operator or recording holds that the device
                                                   keeps for reuse (default 256); the least recently used beyond it
                                                   are destroyed */
+    VKDML_TEST_OPTION_MAX_BINDING_BYTES = 3  /* the most bytes one storage-buffer binding of what the device compiles
+                                                next may span (0: the device's limit), as VKDML_MAX_BINDING_BYTES */
 } VKDML_TEST_OPTION;
 /* E_INVALIDARG for an unknown option or a bad device. */
 VKDML_API HRESULT vkdmlTestSetOption(VkdmlDevice device, VKDML_TEST_OPTION option, UINT64 value);

@@ -102,7 +102,8 @@ private:
         if (s_.fusedFma) out_ += "#define VKDML_FUSED_FMA\n";
         if (s_.emulatedFma) out_ += "#define VKDML_EMULATED_FMA\n";
         out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize) + ") in;\n";
-        out_ += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kMaxSlots) + "]; } pc;\n";
+        out_ += "layout(push_constant, std430) uniform Constants { uint base[" + std::to_string(kMaxSlots) +
+                "]; uint firstRow; uint rowEnd; } pc;\n";
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) {
             if (binding_[slot] == ~0u) continue;
             const std::string access = p_.written(Slot(slot)) ? "buffer" : "readonly buffer";
@@ -116,9 +117,7 @@ private:
         }
         const uint32_t rowsPerGroup = s_.workgroupSize / s_.threadsPerRow;
         out_ += "const uint WG = " + u(s_.workgroupSize) + ";\nconst uint T = " + u(s_.threadsPerRow) +
-                ";\nconst uint ROWS = " + u(p_.rows) + ";\nconst uint N = " + u(p_.rowLength) +
-                ";\nconst uint RPG = " + u(rowsPerGroup) + ";\nconst uint BLOCKS = " +
-                u((p_.rows + rowsPerGroup - 1) / rowsPerGroup) + ";\n";
+                ";\nconst uint N = " + u(p_.rowLength) + ";\nconst uint RPG = " + u(rowsPerGroup) + ";\n";
         out_ += "uint lid, lane, rowSlot;\n";
     }
 
@@ -404,10 +403,10 @@ private:
         out_ += "void main() {\n"
                 "    lid = gl_LocalInvocationID.x;\n    lane = lid % T;\n    rowSlot = lid / T;\n"
                 "    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;\n"
-                "    if (block < BLOCKS) {\n"
-                "        uint row = block * RPG + rowSlot;\n        bool live = row < ROWS;\n"
-                "        uvec4 rb = rowBase(live ? row : 0u);\n";
-        if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(live ? row : 0u);\n";
+                "    if (block * RPG < pc.rowEnd - pc.firstRow) {\n"
+                "        uint row = pc.firstRow + block * RPG + rowSlot;\n        bool live = row < pc.rowEnd;\n"
+                "        uvec4 rb = rowBase(live ? row : pc.firstRow);\n";
+        if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(live ? row : pc.firstRow);\n";
         switch (p_.kind) {
             case Kind::Reduce: reduceBody(); break;
             case Kind::Softmax:

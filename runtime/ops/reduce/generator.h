@@ -19,7 +19,15 @@ constexpr uint32_t kUnroll = 4;
 // three passes over its row.
 constexpr uint64_t kMaxLoopIterations = 8192;
 
-// One workgroup per `rowsPerGroup` rows (the grid covers every row: no loop over rows).
+// Every kernel's push constants: per slot, the index its tensor's element 0 has in the slot's binding (modulo 2^32;
+// the kernels add element indices to it in 32 bits), and the rows [firstRow, rowEnd) the dispatch computes (the
+// grid's workgroups take them in order, rowsPerGroup at a time).
+struct PushConstants {
+    uint32_t base[kMaxSlots] = {};
+    uint32_t firstRow = 0, rowEnd = 0;
+};
+
+// One workgroup per `rowsPerGroup` rows of the dispatch (no loop over rows).
 struct KernelShape {
     uint32_t workgroupSize = 256;  // a power of two
     uint32_t threadsPerRow = 1;    // a power of two dividing workgroupSize

@@ -35,16 +35,21 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     name_ = std::string(neighbours && neighbours->prologue ? "fused_" : "") + info.schema->kernel +
             (neighbours && neighbours->epilogue ? "_fused" : "") + "_" + dml::dataTypeName(plan_.types[kInput]);
 
-    // Every tensor is bound whole.
     const dml::TensorLayout* layouts[kMaxSlots] = {};
     slotLayouts(info, neighbours, layouts);
+    uint32_t elementBits[kMaxSlots] = {};
     for (uint32_t s = 0; s < kMaxSlots; ++s) {
         if (!plan_.sources[s].present) continue;
         const dml::TensorLayout& layout = *layouts[s];
         totals_[s] = layout.totalBytes;
-        elementBytes_[s] = std::max<uint32_t>(1, dml::elementSizeInBits(layout.dataType) / 8);
-        ops::requireWholeBinding(device, totals_[s], info.name());
+        elementBits[s] = dml::elementSizeInBits(layout.dataType);
+        elementBytes_[s] = std::max<uint32_t>(1, elementBits[s] / 8);
+        // LOCAL_RESPONSE_NORMALIZATION's windows cross rows: its tensors are bound whole.
+        if (plan_.kind == Kind::Lrn) ops::requireWholeBinding(device, totals_[s], info.name());
     }
+    if (plan_.rows >= (uint64_t(1) << 31))
+        fail(E_NOTIMPL, info.name() + ": " + std::to_string(plan_.rows) + " rows; vkdml's reduction kernels count rows "
+                            "in 32 bits");
 
     KernelShape shape;
     const uint32_t largest =
@@ -95,13 +100,38 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     shape.emulatedFma = ctx.caps().emulatedFma;
 
     const uint32_t rowsPerGroup = shape.workgroupSize / shape.threadsPerRow;
-    const uint64_t blocks = (plan_.rows + rowsPerGroup - 1) / rowsPerGroup;
     const uint64_t maxX = std::min<uint32_t>(limits.maxComputeWorkGroupCount[0], 65535);
-    groupsX_ = static_cast<uint32_t>(std::min<uint64_t>(blocks, maxX));
-    groupsY_ = static_cast<uint32_t>((blocks + groupsX_ - 1) / groupsX_);
-    if (groupsY_ > limits.maxComputeWorkGroupCount[1])
-        fail(E_NOTIMPL, info.name() + ": " + std::to_string(plan_.rows) + " rows need " + std::to_string(blocks) +
-                            " workgroups, more than " + ctx.caps().properties.deviceName + "'s grid holds");
+    ChunkLimits chunkLimits;
+    chunkLimits.maxBindingBytes = device.maxBindingBytes();
+    chunkLimits.alignment = ops::partAlignment(ctx);
+    chunkLimits.maxRows = maxX * limits.maxComputeWorkGroupCount[1] * rowsPerGroup;
+    std::vector<RowChunk> chunks;
+    if (plan_.kind == Kind::Lrn) {
+        // One run of every row (element), each tensor's whole words bound.
+        RowChunk whole;
+        whole.rowEnd = plan_.rows;
+        for (uint32_t s = 0; s < kMaxSlots; ++s)
+            if (elementBits[s]) whole.endElement[s] = (totals_[s] & ~uint64_t(3)) / elementBytes_[s];
+        if (plan_.rows <= chunkLimits.maxRows) chunks.push_back(whole);
+    } else {
+        std::string whyNot;
+        chunks = chunkRows(plan_, elementBits, chunkLimits, whyNot);
+        if (chunks.empty())
+            fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
+                                std::to_string(chunkLimits.maxBindingBytes) + " bytes, and vkdml's reduction kernels "
+                                "bind one run of rows of each tensor");
+    }
+    if (chunks.empty())
+        fail(E_NOTIMPL, info.name() + ": " + std::to_string(plan_.rows) + " elements need more workgroups than " +
+                            ctx.caps().properties.deviceName + "'s grid holds");
+    for (const RowChunk& chunk : chunks) {
+        Dispatch d;
+        d.rows = chunk;
+        const uint64_t blocks = (chunk.rowEnd - chunk.firstRow + rowsPerGroup - 1) / rowsPerGroup;
+        d.groupsX = static_cast<uint32_t>(std::min<uint64_t>(blocks, maxX));
+        d.groupsY = static_cast<uint32_t>((blocks + d.groupsX - 1) / d.groupsX);
+        dispatches_.push_back(d);
+    }
 
     uint32_t buffers = 0;
     for (uint32_t s = 0; s < kMaxSlots; ++s) buffers += plan_.present(Slot(s)) ? 1 : 0;
@@ -110,7 +140,7 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
                  (uint64_t(shape.exactDivSqrt) << 61) ^ (uint64_t(shape.fusedFma) << 59) ^
                  (uint64_t(shape.emulatedFma) << 58);
     source.name = name_;
-    source.layout = {buffers, kMaxSlots * sizeof(uint32_t)};
+    source.layout = {buffers, sizeof(PushConstants)};
     source.workgroupSize = shape.workgroupSize;
     const Plan& plan = plan_;
     source.glsl = [&plan, shape] {
@@ -126,23 +156,27 @@ void ReductionKernel::record(vk::Recording& recording, const ops::KernelBuffers&
         const SlotSource& source = plan_.sources[s];
         if (source.present) bound[s] = source.output ? buffers.outputs[source.index] : buffers.inputs[source.index];
     }
-
-    vk::BoundBuffer ranges[kMaxSlots];
-    uint32_t bases[kMaxSlots] = {};
-    uint32_t count = 0;
-    for (uint32_t s = 0; s < kMaxSlots; ++s)
-        if (plan_.present(Slot(s)))
-            ranges[count++] = ops::wholeTensorRange(recording.context(), *bound[s], totals_[s], elementBytes_[s],
-                                                    plan_.written(Slot(s)), bases[s]);
-    vk::DispatchCommand command;
-    command.pipeline = &pipeline_;
-    command.bindings = ranges;
-    command.bindingCount = count;
-    command.pushConstants = bases;
-    command.pushConstantBytes = sizeof(bases);
-    command.groupCountX = groupsX_;
-    command.groupCountY = groupsY_;
-    recording.dispatch(command);
+    for (const Dispatch& d : dispatches_) {
+        vk::BoundBuffer ranges[kMaxSlots];
+        PushConstants constants;
+        constants.firstRow = static_cast<uint32_t>(d.rows.firstRow);
+        constants.rowEnd = static_cast<uint32_t>(d.rows.rowEnd);
+        uint32_t count = 0;
+        for (uint32_t s = 0; s < kMaxSlots; ++s)
+            if (plan_.present(Slot(s)))
+                ranges[count++] = ops::tensorPartRange(recording.context(), *bound[s], totals_[s], elementBytes_[s],
+                                                       d.rows.firstElement[s], d.rows.endElement[s],
+                                                       plan_.written(Slot(s)), constants.base[s]);
+        vk::DispatchCommand command;
+        command.pipeline = &pipeline_;
+        command.bindings = ranges;
+        command.bindingCount = count;
+        command.pushConstants = &constants;
+        command.pushConstantBytes = sizeof(constants);
+        command.groupCountX = d.groupsX;
+        command.groupCountY = d.groupsY;
+        recording.dispatch(command);
+    }
 }
 
 }  // namespace vkdml::reduce

@@ -1,11 +1,13 @@
-// One reduction-family operator compiled for a device: its plan, the pipeline generated from it, the grid, and the
-// recording of its single dispatch.
+// One reduction-family operator compiled for a device: its plan, the pipeline generated from it, and the recording
+// of its dispatches (one per run of rows whose tensor parts fit a binding each: row_chunks.h).
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ops/family.h"
 #include "ops/reduce/plan.h"
+#include "ops/reduce/row_chunks.h"
 
 namespace vkdml::reduce {
 
@@ -21,9 +23,13 @@ public:
 private:
     Plan plan_;
     vk::PipelineRef pipeline_;
-    uint32_t groupsX_ = 1, groupsY_ = 1;
+    struct Dispatch {
+        RowChunk rows;
+        uint32_t groupsX = 1, groupsY = 1;
+    };
+    std::vector<Dispatch> dispatches_;
     uint64_t totals_[kMaxSlots] = {};        // TotalTensorSizeInBytes per present slot
-    uint32_t elementBytes_[kMaxSlots] = {};  // 0 for 16- and 8-bit elements' word-granular ranges: see record
+    uint32_t elementBytes_[kMaxSlots] = {};
     std::string name_;
 };
 
