@@ -120,6 +120,12 @@ std::vector<Layout> layoutsFor(const Options& options, const OpSpec& op) {
     return layouts;
 }
 
+bool isReductionRowName(const std::string& name) {
+    for (const char* known : {"reduce_sum", "reduce_max", "softmax1", "layer_norm", "add_layer_norm", "rms_norm"})
+        if (name == known) return true;
+    return false;
+}
+
 Options parseOptions(int argc, char** argv) {
     Options options;
     std::vector<std::string> ops, types, layouts, sizes;
@@ -154,6 +160,12 @@ Options parseOptions(int argc, char** argv) {
     app.add_flag("--no-latency", noLatency, "skip the small-dispatch latency table");
     app.add_flag("--no-fusion", noFusion, "skip the fusion table (graphs of 1-8 nodes, fused vs unfused)");
     app.add_flag("--no-reductions", noReductions, "skip the reductions table (REDUCE, SOFTMAX1, MVN1, MVN2 over rows)");
+    std::vector<std::string> reductionRows, reductionSizes;
+    app.add_option("--reduction", reductionRows,
+                   "rows of the reductions table to run (reduce_sum, reduce_max, softmax1, layer_norm, add_layer_norm, "
+                   "rms_norm; comma-separated or repeated); default all");
+    app.add_option("--reduction-size", reductionSizes,
+                   "element counts of the reductions table, K/M/G suffixes; default 16M,64M (--quick 1M)");
     app.add_flag("--no-gemm", noGemm,
                  "skip the GEMM table (M=N=K 256-8192 NN/NT/TN, batched 32x512x512x64, decode M=1; --quick: 256, 512 "
                  "and a smaller decode)");
@@ -245,6 +257,16 @@ Options parseOptions(int argc, char** argv) {
     options.latency = !noLatency;
     options.fusion = !noFusion;
     options.reductions = !noReductions;
+    for (const std::string& name : splitList(reductionRows)) {
+        if (!isReductionRowName(name))
+            fail("unknown --reduction '" + name + "' (reduce_sum, reduce_max, softmax1, layer_norm, add_layer_norm, rms_norm)");
+        options.reductionRows.push_back(name);
+    }
+    for (const std::string& text : splitList(reductionSizes)) {
+        uint64_t count = 0;
+        if (!parseCount(text, &count) || count == 0) fail("bad --reduction-size '" + text + "'");
+        options.reductionSizes.push_back(count);
+    }
     options.gemm = !noGemm;
     options.pipelines = !noPipelines;
     options.progress = noProgress ? false : (progress || isatty(STDERR_FILENO));

@@ -28,6 +28,8 @@ struct Options {
     bool gpuClock = true;  // GPU timestamps around each timed command list, where the queue has them
     bool fusion = true;  // the fusion table (graphs fused vs one kernel per node)
     bool reductions = true;  // the reductions table (REDUCE, SOFTMAX1, MVN1, MVN2 over rows)
+    std::vector<std::string> reductionRows;  // its rows to run by name (softmax1, layer_norm, ...); empty: all
+    std::vector<uint64_t> reductionSizes;    // its element counts; empty: 16M and 64M (--quick: 1M)
     bool gemm = true;        // the GEMM table (square NN/NT/TN, batched, decode M = 1)
     std::string adapter;  // index or name substring; empty = vkdml's default choice
     // Hidden: {OP, TYPE, MODE}: this process is a pipeline-table probe the bench started (sections.cpp).

@@ -192,22 +192,35 @@ std::vector<UINT> reductionRowLengths(const Options& options) {
 }
 
 std::vector<uint64_t> reductionSizes(const Options& options) {
+    if (!options.reductionSizes.empty()) return options.reductionSizes;
     return options.quick ? std::vector<uint64_t>{1ull << 20} : std::vector<uint64_t>{16ull << 20, 64ull << 20};
+}
+
+// The table's operators, those --reduction names where it names any.
+std::vector<ReductionKind> reductionKinds(const Options& options) {
+    std::vector<ReductionKind> kinds;
+    for (ReductionKind kind : {ReductionKind::Sum, ReductionKind::Max, ReductionKind::Softmax, ReductionKind::LayerNorm,
+                               ReductionKind::SkipLayerNorm, ReductionKind::RmsNorm})
+        if (options.reductionRows.empty() ||
+            std::find(options.reductionRows.begin(), options.reductionRows.end(), reductionName(kind)) !=
+                options.reductionRows.end())
+            kinds.push_back(kind);
+    return kinds;
 }
 
 int reductionCaseCount(const Options& options) {
     int types = 0;
     for (DML_TENSOR_DATA_TYPE t : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16})
         types += std::find(options.types.begin(), options.types.end(), t) != options.types.end() ? 1 : 0;
-    return types * 6 * static_cast<int>(reductionRowLengths(options).size() * reductionSizes(options).size());
+    return types * static_cast<int>(reductionKinds(options).size() * reductionRowLengths(options).size() *
+                                    reductionSizes(options).size());
 }
 
 void runReductions(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
     for (uint64_t elements : reductionSizes(options))
         for (DML_TENSOR_DATA_TYPE type : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16}) {
             if (std::find(options.types.begin(), options.types.end(), type) == options.types.end()) continue;
-            for (ReductionKind kind : {ReductionKind::Sum, ReductionKind::Max, ReductionKind::Softmax,
-                                       ReductionKind::LayerNorm, ReductionKind::SkipLayerNorm, ReductionKind::RmsNorm})
+            for (ReductionKind kind : reductionKinds(options))
                 for (UINT cols : reductionRowLengths(options)) {
                     progress.step(std::string(reductionName(kind)) + " " + typeName(type) + " " +
                                   formatCount(elements) + " rows of " + std::to_string(cols));

@@ -373,6 +373,10 @@ private:
                 "    if (vk_m_isinf(d.hi) || vk_m_isnan(d.hi) || vk_m_isnan(l.hi)) return d.hi - l.hi;\n"
                 "    vk_f2 r = vk_two_sum(d.hi, -l.hi);\n"
                 "    return r.hi + (r.lo + (d.lo - l.lo));\n}\n";
+        // Adds (d.hi + d.lo)^2 to s, the square within 2u (one rounding of d.hi + 2 d.lo, one of the product): the
+        // variance's bound in SEMANTICS.md allows (L + 6)u, and the exact square pair costs a Dekker split where
+        // fma() rounds twice (lavapipe) and a branch for its range everywhere.
+        out_ += "vk_f2 addRoundedSquare(vk_f2 s, vk_f2 d) { return addTo(s, d.hi * (d.hi + 2.0 * d.lo)); }\n";
         // x - mean as a pair.
         out_ += "vk_f2 minusMean(float x, vk_f2 mean) {\n"
                 "    vk_f2 d = vk_two_sum(x, -mean.hi);\n"
@@ -513,13 +517,15 @@ private:
         }
     }
 
-    // The maximum, the sum of exp(x - max), then every element. A FLOAT32 softmax keeps each exp(x - max) in its
+    // The maximum, the sum of exp(x - max), then every element. The maximum is a plain max(): where it skips a NaN
+    // (Vulkan lets it return either operand), that NaN's exponential makes the sum NaN, so the row is NaN all the
+    // same, and a signed zero's sign does not change any x - max. A FLOAT32 softmax keeps each exp(x - max) in its
     // output element between the last two passes (the same invocation writes and reads it) instead of computing it
     // twice; not with a fused epilogue, whose output tensor is not the softmax's and receives only final values.
     void softmaxBody() {
         const bool keep =
             p_.kind == Kind::Softmax && !p_.epilogue && p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT32;
-        out_ += "        float m = -vk_m_inf();\n" + forElements("            m = maxOf(m, xIn);\n") +
+        out_ += "        float m = -vk_m_inf();\n" + forElements("            m = max(m, xIn);\n") +
                 "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
                 forElements("            float e = expOf(xIn, m);\n            s = addTo(s, e);\n" +
                             std::string(keep ? "            store(o.y, e);\n" : "")) +
@@ -588,7 +594,7 @@ private:
         out_ += "        vk_f2 deviation = pairOf(1.0, 0.0);\n";
         if (p_.useVariance)
             out_ += "        vk_f2 v = pairOf(0.0, 0.0);\n" +
-                    forElements("            v = addSquare(v, minusMean(xIn, mean));\n") +
+                    forElements("            v = addRoundedSquare(v, minusMean(xIn, mean));\n") +
                     "        v = dividePairs(rowSum(v), countPair());\n"
                     "        vk_f2 e = vk_two_sum(v.hi, " + kernel::exactFloatLiteral(p_.epsilon) + ");\n"
                     "        e.lo = e.lo + v.lo;\n"
