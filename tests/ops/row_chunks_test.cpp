@@ -1,4 +1,4 @@
-// Reductions, the softmax family, the normalizations and the scans over tensors larger than one storage-buffer
+// Reductions, the softmax family, the normalizations (LOCAL_RESPONSE_NORMALIZATION too) and the scans over tensors larger than one storage-buffer
 // binding: the kernels then run one dispatch per run of rows whose part of every tensor fits a binding. Each case
 // runs on the device's own limit and again with bindings capped far below the tensor's size
 // (VKDML_TEST_OPTION_MAX_BINDING_BYTES); the capped run must give the same bytes and write nothing outside the
@@ -126,6 +126,19 @@ TEST_CASE("row chunks: the softmax family, the normalizations and the scans") {
     bn.output = tensorOf(F16, {5, 6, 4, 9});
     bn.build = batchNormBuilder(BatchNormDesc{});
     checkSameUnderCap(device, bn, 512, "BATCH_NORMALIZATION FLOAT16 5x6x4x9", 11, uniformFloats(F16, 0.5, 2));
+
+    for (BOOL crossChannel : {TRUE, FALSE}) {  // windows along C, or along H and W: cut along N only
+        FamilyCase lrn;
+        const Type t = crossChannel ? F32 : F16;
+        lrn.op = DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION;
+        lrn.inputs = {tensorOf(t, {6, 5, 4, 7})};
+        lrn.output = tensorOf(t, {6, 5, 4, 7});
+        lrn.build = lrnBuilder(crossChannel, 3, 0.5f, 0.75f, 1.0f);
+        checkSameUnderCap(device, lrn, crossChannel ? 1024 : 512,
+                          std::string("LOCAL_RESPONSE_NORMALIZATION ") + typeName(t) +
+                              (crossChannel ? " across channels" : " spatial"),
+                          14, uniformFloats(t, -4, 4));
+    }
 
     FamilyCase scan;
     scan.op = DML_OPERATOR_CUMULATIVE_SUMMATION;

@@ -33,7 +33,8 @@ std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape) {
     if (shape.fusedFma) out += "#define VKDML_FUSED_FMA\n";
     if (shape.emulatedFma) out += "#define VKDML_EMULATED_FMA\n";
     out += "layout(local_size_x = " + std::to_string(shape.workgroupSize) + ") in;\n";
-    out += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kMaxSlots) + "]; } pc;\n";
+    out += "layout(push_constant, std430) uniform Constants { uint base[" + std::to_string(kMaxSlots) +
+           "]; uint firstRow; uint rowEnd; } pc;\n";
     out += "layout(std430, binding = 0) readonly buffer T0 { uint t0[]; };\n"
            "layout(std430, binding = 1) buffer T1 { uint t1[]; };\n";
     out += std::string(kernel::glslSource("vkdml_half.glsl"));
@@ -51,8 +52,6 @@ std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape) {
                "}\n";
     }
     const uint32_t before = (w.localSize - 1) / 2, after = w.localSize / 2;  // floor and ceil of (size - 1) / 2
-    const uint64_t total = uint64_t(w.sizes[0]) * w.sizes[1] * w.sizes[2] * w.sizes[3];
-    out += "const uint TOTAL = " + u(total) + ";\n";
     // Adds v^2 to the compensated pair s (the square rounded once).
     out += "vk_f2 addSquare(vk_f2 s, float v) {\n"
            "    vk_f2 t = vk_two_sum(s.hi, v * v);\n"
@@ -63,8 +62,8 @@ std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape) {
            "    return uvec2(i >= " + u(before) + " ? i - " + u(before) + " : 0u, min(i + " + u(after) + ", n - 1u));\n}\n";
     out += "void main() {\n"
            "    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;\n"
-           "    uint e = block * " + u(shape.workgroupSize) + " + gl_LocalInvocationID.x;\n"
-           "    if (e >= TOTAL) return;\n"
+           "    uint e = pc.firstRow + block * " + u(shape.workgroupSize) + " + gl_LocalInvocationID.x;\n"
+           "    if (e >= pc.rowEnd) return;\n"
            "    uint q = e;\n"
            "    uint cw = q % " + u(w.sizes[3]) + "; q = q / " + u(w.sizes[3]) + ";\n"
            "    uint ch = q % " + u(w.sizes[2]) + "; q = q / " + u(w.sizes[2]) + ";\n"

@@ -44,8 +44,6 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
         totals_[s] = layout.totalBytes;
         elementBits[s] = dml::elementSizeInBits(layout.dataType);
         elementBytes_[s] = std::max<uint32_t>(1, elementBits[s] / 8);
-        // LOCAL_RESPONSE_NORMALIZATION's windows cross rows: its tensors are bound whole.
-        if (plan_.kind == Kind::Lrn) ops::requireWholeBinding(device, totals_[s], info.name());
     }
     if (plan_.rows >= (uint64_t(1) << 31))
         fail(E_NOTIMPL, info.name() + ": " + std::to_string(plan_.rows) + " rows; vkdml's reduction kernels count rows "
@@ -105,25 +103,12 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     chunkLimits.maxBindingBytes = device.maxBindingBytes();
     chunkLimits.alignment = ops::partAlignment(ctx);
     chunkLimits.maxRows = maxX * limits.maxComputeWorkGroupCount[1] * rowsPerGroup;
-    std::vector<RowChunk> chunks;
-    if (plan_.kind == Kind::Lrn) {
-        // One run of every row (element), each tensor's whole words bound.
-        RowChunk whole;
-        whole.rowEnd = plan_.rows;
-        for (uint32_t s = 0; s < kMaxSlots; ++s)
-            if (elementBits[s]) whole.endElement[s] = (totals_[s] & ~uint64_t(3)) / elementBytes_[s];
-        if (plan_.rows <= chunkLimits.maxRows) chunks.push_back(whole);
-    } else {
-        std::string whyNot;
-        chunks = chunkRows(plan_, elementBits, chunkLimits, whyNot);
-        if (chunks.empty())
-            fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
-                                std::to_string(chunkLimits.maxBindingBytes) + " bytes, and vkdml's reduction kernels "
-                                "bind one run of rows of each tensor");
-    }
+    std::string whyNot;
+    const std::vector<RowChunk> chunks = chunkRows(plan_, elementBits, chunkLimits, whyNot);
     if (chunks.empty())
-        fail(E_NOTIMPL, info.name() + ": " + std::to_string(plan_.rows) + " elements need more workgroups than " +
-                            ctx.caps().properties.deviceName + "'s grid holds");
+        fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
+                            std::to_string(chunkLimits.maxBindingBytes) + " bytes, and vkdml's reduction kernels bind "
+                            "one run of rows of each tensor");
     for (const RowChunk& chunk : chunks) {
         Dispatch d;
         d.rows = chunk;

@@ -27,6 +27,7 @@ struct ChunkLimits {
 // The runs covering every row of `plan` in order (one where everything fits). `elementBits[s]`: the width of slot
 // s's elements (0 for an absent slot). An empty result when a single coordinate of the outermost kept dimension
 // (or the whole tensor, without kept dimensions) does not fit: `whyNot` then says which tensor needs how many bytes.
+// LOCAL_RESPONSE_NORMALIZATION (rows of one element, windows along C, H and W) is cut along N only.
 std::vector<RowChunk> chunkRows(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots], const ChunkLimits& limits,
                                 std::string& whyNot);
 
