@@ -29,7 +29,9 @@ TestDevice::TestDevice(DML_FEATURE_LEVEL maxLevel, bool debug) {
 TestDevice::~TestDevice() {
     if (com_) {
         // libd3d12's fence monitor may still hold the D3D12 device (and so the vkdml device) for a moment: no count
-        // to check here (LeakSanitizer sees what is never released).
+        // to check here (LeakSanitizer sees what is never released). Its messages from then on (its destruction's)
+        // must not reach this object, which is gone by then.
+        vkdmlSetMessageCallback(device_, nullptr, nullptr);
         com_.reset();
         vkdmlRelease(device_);
     } else if (device_) {
