@@ -53,10 +53,11 @@ public:
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
         in_ = valueOf(p_.types[kInput]);
         vector_ = inputVectorWidth(p_);
+        outputVector_ = outputVectorWidth(p_);
         std::array<std::string, kMaxSlots> buffers;
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot)
             if (binding_[slot] != ~0u) buffers[slot] = buffer(slot);
-        walks_.emplace(p_, vector_, buffers, vt());
+        walks_.emplace(p_, vector_, outputVector_, buffers, vt());
     }
 
     std::string source() {
@@ -114,6 +115,9 @@ private:
             if ((slot == kInput || prologueSlot) && vector_)
                 out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") readonly buffer T" +
                         std::to_string(binding_[slot]) + "v { uvec4 " + buffer(slot) + "v[]; };\n";
+            if (slot == kOutput && outputVector_)
+                out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") buffer T" +
+                        std::to_string(binding_[slot]) + "w { uvec4 " + buffer(slot) + "w[]; };\n";
         }
         const uint32_t rowsPerGroup = s_.workgroupSize / s_.threadsPerRow;
         out_ += "const uint WG = " + u(s_.workgroupSize) + ";\nconst uint T = " + u(s_.threadsPerRow) +
@@ -391,6 +395,11 @@ private:
     }
 
     std::string forElements(const std::string& code) const { return walks_->forElements(code); }
+    // `code`, then `value` stored as the element's result (through the fused epilogue if there is one).
+    std::string forElementsStoring(const std::string& code, const std::string& value, bool readsOutput = false) const {
+        const std::string stored = p_.epilogue ? "fusedValue(o, o2, " + value + ")" : value;
+        return walks_->forElementsStoring(code, stored, storeCall("o", value), readsOutput);
+    }
 
     // SOFTMAX with a FLOAT16 result (its own output type, before any fused epilogue): the exponentials of
     // glsl/vkdml_half_forms.glsl. Not LOG_SOFTMAX, whose result near 0 needs the sum's logarithm to more than 2^-16.
@@ -525,17 +534,18 @@ private:
     void softmaxBody() {
         const bool keep =
             p_.kind == Kind::Softmax && !p_.epilogue && p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT32;
+        const std::string sum = "            float e = expOf(xIn, m);\n            s = addTo(s, e);\n";
         out_ += "        float m = -vk_m_inf();\n" + forElements("            m = max(m, xIn);\n") +
                 "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
-                forElements("            float e = expOf(xIn, m);\n            s = addTo(s, e);\n" +
-                            std::string(keep ? "            store(o.y, e);\n" : "")) +
+                (keep ? walks_->forElementsStoring(sum, "e", "store(o.y, e);") : forElements(sum)) +
                 "        s = rowSum(s);\n";
         if (p_.kind == Kind::Softmax) {
-            const std::string e = keep ? "uintBitsToFloat(" + buffer(kOutput) + "[o.y])" : "expOf(xIn, m)";
-            out_ += "        vk_f2 r = reciprocalOf(s);\n" + forElements("            " + storeCall("o", "timesPair(" + e + ", r)") + "\n");
+            out_ += "        vk_f2 r = reciprocalOf(s);\n" +
+                    (keep ? forElementsStoring("", "timesPair(outIn, r)", true)
+                          : forElementsStoring("", "timesPair(expOf(xIn, m), r)"));
         } else {
             out_ += "        vk_f2 l = vk_m_isnan(s.hi) ? pairOf(s.hi, 0.0) : logOf(s);\n" +
-                    forElements("            " + storeCall("o", "logSoftmaxOf(xIn, m, l)") + "\n");
+                    forElementsStoring("", "logSoftmaxOf(xIn, m, l)");
         }
     }
 
@@ -554,7 +564,7 @@ private:
         out_ += "        if (norm.hi < " + kernel::exactFloatLiteral(p_.epsilon) + ") norm = pairOf(" + kernel::exactFloatLiteral(p_.epsilon) +
                 ", 0.0);\n"
                 "        vk_f2 r = reciprocalOf(norm);\n" +
-                forElements("            " + storeCall("o", "timesPair(xIn, r)") + "\n");
+                forElementsStoring("", "timesPair(xIn, r)");
     }
 
     // Running values in the row's order (one invocation per row): the compensated sum or the product pair for
@@ -583,7 +593,7 @@ private:
         out_ += "        float best = 0.0; uint at = ~0u;\n" +
                 forElements("            float x = xIn;\n"
                             "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
-                "        at = rowArg(best, at);\n" + forElements("            " + storeCall("o", "j == at ? 1.0 : 0.0") + "\n");
+                "        at = rowArg(best, at);\n" + forElementsStoring("", "(j == at ? 1.0 : 0.0)");
     }
 
     void normalizeBody() {
@@ -607,14 +617,14 @@ private:
         if (p_.present(kBias)) y += "            y = y + loadBias(o.w);\n";
         if (p_.present(kAddend) && !p_.extra(kAddend)) y += "            y = y + loadAddend(o2.z);\n";
         if (p_.writesStatistics) out_ += batchNormStatisticsGlsl(p_);
-        out_ += forElements(y + "            " + storeCall("o", kernel::fusedActivationCall(p_.fused, "y")) + "\n");
+        out_ += forElementsStoring(y, kernel::fusedActivationCall(p_.fused, "y"));
     }
 
     const Plan& p_;
     KernelShape s_;
     uint32_t binding_[kMaxSlots];
     Value in_;
-    uint32_t vector_ = 0;
+    uint32_t vector_ = 0, outputVector_ = 0;
     std::optional<RowWalks> walks_;
     std::string out_;
 };

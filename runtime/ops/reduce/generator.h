@@ -50,8 +50,8 @@ std::string generateLrnGlsl(const Plan& plan, const KernelShape& shape);
 
 // Fused graph neighbours (generator_neighbours.cpp): the prologue and epilogue programs as functions, with
 // inputOf(x0, ...), the operator's input element from the prologue's input elements, inputAt(o, o2), the same from
-// the element indices, and storeFused(o, o2, v), which stores the result v through the epilogue; and the library
-// functions they call.
+// the element indices, fusedValue(o, o2, v), the element the epilogue makes of the result v, and storeFused(o, o2,
+// v), which stores it; and the library functions they call.
 std::string neighboursGlsl(const Plan& plan);
 std::vector<std::string> neighbourRoots(const Plan& plan);
 

@@ -52,8 +52,9 @@ std::string neighboursGlsl(const Plan& plan) {
     if (plan.epilogue) {
         out += kernel::programFunctionGlsl(*plan.epilogue, "epilogue", kNoAttributes);
         // The operator's result as it would have read back from its output tensor, through the epilogue.
-        out += "void storeFused(uvec4 o, uvec4 o2, float v) {\n    float y;\n    epilogue(" +
-               roundTrip(plan.resultType, "v") + extraArguments(plan.epilogueSlots) + ", y);\n    store(o.y, y);\n}\n";
+        out += "float fusedValue(uvec4 o, uvec4 o2, float v) {\n    float y;\n    epilogue(" +
+               roundTrip(plan.resultType, "v") + extraArguments(plan.epilogueSlots) + ", y);\n    return y;\n}\n";
+        out += "void storeFused(uvec4 o, uvec4 o2, float v) { store(o.y, fusedValue(o, o2, v)); }\n";
     }
     return out;
 }

@@ -1,5 +1,7 @@
 #include "ops/reduce/generator_walks.h"
 
+#include <stdexcept>
+
 #include "ops/reduce/generator.h"
 
 namespace vkdml::reduce {
@@ -10,9 +12,22 @@ std::string u(uint64_t v) { return std::to_string(v) + "u"; }
 
 }  // namespace
 
-RowWalks::RowWalks(const Plan& plan, uint32_t vectorWidth, const std::array<std::string, kMaxSlots>& buffers,
-                   const std::string& valueType)
-    : p_(plan), vector_(vectorWidth), buffers_(buffers), vt_(valueType) {}
+RowWalks::RowWalks(const Plan& plan, uint32_t vectorWidth, uint32_t outputWidth,
+                   const std::array<std::string, kMaxSlots>& buffers, const std::string& valueType)
+    : p_(plan), vector_(vectorWidth), outputVector_(outputWidth), buffers_(buffers), vt_(valueType) {}
+
+std::string RowWalks::forElementsStoring(const std::string& code, const std::string& value,
+                                         const std::string& scalarStore, bool readsOutput) const {
+    if (readsOutput && p_.types[kOutput] != DML_TENSOR_DATA_TYPE_FLOAT32)
+        throw std::invalid_argument("a walk reading back a non-FLOAT32 output");
+    if (outputVector_) {
+        Storing storing{value, readsOutput};
+        return forVectors(code, &storing);
+    }
+    const std::string read =
+        readsOutput ? "            float outIn = uintBitsToFloat(" + buffers_[kOutput] + "[o.y]);\n" : "";
+    return forElements(read + code + "            " + scalarStore + "\n");
+}
 
 // kUnroll elements per iteration without bounds checks, then the rest one at a time; or, where the row's innermost
 // dimension is packed in the input, a whole 16-byte vector of it per iteration. llvmpipe ends an invocation's loops
@@ -41,7 +56,7 @@ std::string RowWalks::element(const std::string& j, const std::string& code) con
 // Vectors of vector_ elements: the innermost reduced dimension is packed in the input (stride 1, a multiple of
 // vector_ elements long, every other input stride a multiple of vector_, and the binding's base is: 16-byte aligned
 // offsets).
-std::string RowWalks::forVectors(const std::string& code) const {
+std::string RowWalks::forVectors(const std::string& code, const Storing* storing) const {
     const Dim& inner = p_.reduced.front();
     const std::string step = "uvec4(" + u(uint32_t(inner.strides[0])) + ", " + u(uint32_t(inner.strides[1])) + ", " +
                              u(uint32_t(inner.strides[2])) + ", " + u(uint32_t(inner.strides[3])) + ")";
@@ -56,6 +71,11 @@ std::string RowWalks::forVectors(const std::string& code) const {
         out += "            uvec4 words" + std::to_string(slot) + " = " + buffers_[slot] + "v[first2." +
                "xyzw"[slot % 4] + " / " + u(vector_) + "];\n";
     }
+    // The output's vector at the same element (its words start at first.y, a multiple of the width).
+    const std::string outVector = buffers_[kOutput] + "w[first.y / " + u(vector_) + "]";
+    const bool halfOut = p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT16;
+    if (storing)
+        out += "            uvec4 outWords = " + std::string(storing->readsOutput ? outVector : "uvec4(0u)") + ";\n";
     for (uint32_t k = 0; k < vector_; ++k) {
         std::string x = vectorLane(p_.types[kInput], "words", k);
         if (p_.prologue) {
@@ -64,9 +84,21 @@ std::string RowWalks::forVectors(const std::string& code) const {
                 args += ", " + vectorLane(p_.types[p_.prologueSlots[i]], "words" + std::to_string(p_.prologueSlots[i]), k);
             x = "inputOf(" + args + ")";
         }
+        std::string body = code;
+        if (storing) {
+            const std::string word = std::string("outWords.") + "xyzw"[halfOut ? k / 2 : k];
+            const std::string read =
+                storing->readsOutput ? "            float outIn = uintBitsToFloat(" + word + ");\n" : "";
+            const std::string write =
+                halfOut ? "            " + word + " |= (vk_half_bits_from_float(" + storing->value + ") & 0xffffu) << " +
+                              u(16 * (k % 2)) + ";\n"
+                        : "            " + word + " = floatBitsToUint(" + storing->value + ");\n";
+            body = read + code + write;
+        }
         out += "            { uint j = q * " + u(vector_) + " + " + u(k) + ";\n            uvec4 o = first + " + u(k) +
-               " * " + step + ";\n" + high() + "            " + vt_ + " xIn = " + x + ";\n" + code + "            }\n";
+               " * " + step + ";\n" + high() + "            " + vt_ + " xIn = " + x + ";\n" + body + "            }\n";
     }
+    if (storing) out += "            " + outVector + " = outWords;\n";
     return out + "        }\n";
 }
 

@@ -14,24 +14,35 @@ namespace vkdml::reduce {
 
 class RowWalks {
 public:
-    // buffers: the GLSL name of each bound slot's word array (its vector view is the name + "v"); valueType: the
-    // input's GLSL value type; vectorWidth: inputVectorWidth(plan) (0: element loads).
-    RowWalks(const Plan& plan, uint32_t vectorWidth, const std::array<std::string, kMaxSlots>& buffers,
-             const std::string& valueType);
+    // buffers: the GLSL name of each bound slot's word array (the input's vector view is the name + "v", the
+    // output's + "w"); valueType: the input's GLSL value type; vectorWidth: inputVectorWidth(plan) (0: element loads);
+    // outputWidth: outputVectorWidth(plan) (0: element stores).
+    RowWalks(const Plan& plan, uint32_t vectorWidth, uint32_t outputWidth,
+             const std::array<std::string, kMaxSlots>& buffers, const std::string& valueType);
 
     // `code` for every element j of this invocation's share, with o (and o2) its slots' element indices and xIn the
     // input element.
     std::string forElements(const std::string& code) const;
 
+    // The same, then the float `value` stored as the element's output: a whole 16-byte vector of results at once
+    // where the output is written by vectors, else the statement `scalarStore`. With `readsOutput`, `code` may read
+    // outIn, the FLOAT32 output element as it is before this walk stores it.
+    std::string forElementsStoring(const std::string& code, const std::string& value, const std::string& scalarStore,
+                                   bool readsOutput = false) const;
+
 private:
     std::string element(const std::string& j, const std::string& code) const;
-    std::string forVectors(const std::string& code) const;
+    struct Storing {
+        std::string value;
+        bool readsOutput = false;
+    };
+    std::string forVectors(const std::string& code, const Storing* storing = nullptr) const;
     std::string forVectorOrder(const std::string& code) const;
     std::string vectorLane(DML_TENSOR_DATA_TYPE type, const std::string& words, uint32_t k) const;
     std::string high() const;
 
     const Plan& p_;
-    uint32_t vector_;
+    uint32_t vector_, outputVector_;
     std::array<std::string, kMaxSlots> buffers_;
     std::string vt_;
 };

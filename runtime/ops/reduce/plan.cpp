@@ -172,6 +172,16 @@ uint32_t inputVectorWidth(const Plan& p) {
     return width;
 }
 
+uint32_t outputVectorWidth(const Plan& p) {
+    const bool kindFits = p.kind == Kind::Softmax || p.kind == Kind::LogSoftmax || p.kind == Kind::Hardmax ||
+                          p.kind == Kind::Normalize || p.kind == Kind::LpNormalize;
+    const DML_TENSOR_DATA_TYPE out = p.types[kOutput];
+    if (!kindFits || (out != DML_TENSOR_DATA_TYPE_FLOAT32 && out != DML_TENSOR_DATA_TYPE_FLOAT16))
+        return 0;
+    const uint32_t width = inputVectorWidth(p);
+    return width && slotVectorWidth(p, kOutput) == width ? width : 0;
+}
+
 Plan planReduction(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours) {
     Plan plan;
     const DML_OPERATOR_TYPE type = info.schema->type;

@@ -114,6 +114,11 @@ uint32_t reducedAxes(const dml::OperatorInfo& info);
 // every tensor it reads so, by vectors of the width the operator alone would read its input with.
 uint32_t inputVectorWidth(const Plan& plan);
 
+// Elements per 16-byte vector store of slot kOutput (0: element stores): the kernels that write every element of
+// their rows, reading their input by vectors (inputVectorWidth), with a FLOAT32 or FLOAT16 output (a fused
+// epilogue's) packed the same way.
+uint32_t outputVectorWidth(const Plan& plan);
+
 // The tensor of every slot (nullptr where absent): the operator's, with its fused neighbours' in their places.
 void slotLayouts(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours,
                  const dml::TensorLayout* (&layouts)[kMaxSlots]);
