@@ -537,7 +537,7 @@ private:
         const std::string sum = "            float e = expOf(xIn, m);\n            s = addTo(s, e);\n";
         out_ += "        float m = -vk_m_inf();\n" + forElements("            m = max(m, xIn);\n") +
                 "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
-                (keep ? walks_->forElementsStoring(sum, "e", "store(o.y, e);") : forElements(sum)) +
+                (keep ? forElementsStoring(sum, "e") : forElements(sum)) +
                 "        s = rowSum(s);\n";
         if (p_.kind == Kind::Softmax) {
             out_ += "        vk_f2 r = reciprocalOf(s);\n" +
