@@ -140,6 +140,7 @@ void storeOutputVector(uint v, uvec4 w) { outVecs[v] = w; }
 #include "vkdml_trig_hyperbolic_pow.glsl"
 #include "vkdml_straight.glsl"
 #include "vkdml_half_forms.glsl"
+#include "vkdml_half_trig_pow.glsl"
 #include "vkdml_activations.glsl"
 
 #if defined(VKDML_BITS64)

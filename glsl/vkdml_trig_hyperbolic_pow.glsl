@@ -780,27 +780,48 @@ VK_INLINE float vk_m_pow_pos(float ax, float yh0, float yl0) {
     return vk_m_exp_hl(t.hi, tl);
 #endif
 }
-// C's pow (C99 F.9.4.4): pow(x, +-0) = 1 and pow(1, y) = 1 even for NaN; a negative base takes integer exponents
-// only (odd ones keep its sign); +-0 and +-inf bases and +-inf exponents by their limits.
-VK_INLINE float vk_pow(float x, float y) {
+// C's pow (C99 F.9.4.4) where x or y decides the result alone: pow(x, +-0) = 1 and pow(1, y) = 1 even for NaN; a
+// negative base takes integer exponents only (odd ones keep its sign); +-0 and +-inf bases and +-inf exponents by
+// their limits. Elsewhere (special false) the result is |x|^y, negated where neg: |x| = ax is finite, normal and not 1.
+struct vk_m_pow_case {
+    bool special;
+    float value;
+    bool neg;
+    float ax;
+};
+VK_INLINE vk_m_pow_case vk_m_pow_classify(float x, float y) {
     float xx = vk_m_ftz(x);
     float yy = vk_m_ftz(y);
-    if (yy == 0.0f || xx == 1.0f) return 1.0f;
-    if (vk_m_isnan(xx) || vk_m_isnan(yy)) return vk_m_nan();
-    float ax = abs(xx);
+    vk_m_pow_case c;
+    c.special = true;
+    c.neg = false;
+    c.ax = abs(xx);
+    c.value = 1.0f;
+    if (yy == 0.0f || xx == 1.0f) return c;
+    c.value = vk_m_nan();
+    if (vk_m_isnan(xx) || vk_m_isnan(yy)) return c;
     if (vk_m_isinf(yy)) {
-        if (ax == 1.0f) return 1.0f;                      // pow(-1, +-inf)
-        return ((ax < 1.0f) == (yy < 0.0f)) ? vk_m_inf() : 0.0f;
+        if (c.ax == 1.0f) c.value = 1.0f;                 // pow(-1, +-inf)
+        else c.value = ((c.ax < 1.0f) == (yy < 0.0f)) ? vk_m_inf() : 0.0f;
+        return c;
     }
     int kind = vk_m_integer_kind(yy);
-    bool neg = vk_m_signbit(xx) && kind == 1;             // the result takes the base's sign
-    if (ax == 0.0f || vk_m_isinf(ax)) {
-        bool big = (ax == 0.0f) == (yy < 0.0f);           // 0^-y, inf^y: inf; 0^y, inf^-y: 0
-        return big ? vk_m_signed_inf(neg) : vk_m_signed_zero(neg);
+    c.neg = vk_m_signbit(xx) && kind == 1;                // the result takes the base's sign
+    if (c.ax == 0.0f || vk_m_isinf(c.ax)) {
+        bool big = (c.ax == 0.0f) == (yy < 0.0f);         // 0^-y, inf^y: inf; 0^y, inf^-y: 0
+        c.value = big ? vk_m_signed_inf(c.neg) : vk_m_signed_zero(c.neg);
+        return c;
     }
-    if (xx < 0.0f && kind == 0) return vk_m_nan();
-    float r = vk_m_pow_pos(ax, yy, 0.0f);
-    return neg ? -r : r;
+    if (xx < 0.0f && kind == 0) return c;                 // NaN
+    c.special = false;
+    return c;
+}
+// C's pow: the special cases above, |x|^y from vk_m_pow_pos elsewhere.
+VK_INLINE float vk_pow(float x, float y) {
+    vk_m_pow_case c = vk_m_pow_classify(x, y);
+    if (c.special) return c.value;
+    float r = vk_m_pow_pos(c.ax, vk_m_ftz(y), 0.0f);
+    return c.neg ? -r : r;
 }
 
 #endif  // VKDML_TRIG_HYPERBOLIC_POW_GLSL

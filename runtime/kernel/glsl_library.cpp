@@ -10,7 +10,7 @@ namespace {
 
 // In the order the kernels include them (elementwise_io.glsl); later files use earlier ones.
 constexpr const char* kMathFiles[] = {"vkdml_math.glsl",        "vkdml_trig_hyperbolic_pow.glsl", "vkdml_straight.glsl",
-                                      "vkdml_half_forms.glsl",  "vkdml_activations.glsl",         "vkdml_naive.glsl",
+                                      "vkdml_half_forms.glsl",  "vkdml_half_trig_pow.glsl", "vkdml_activations.glsl",         "vkdml_naive.glsl",
                                       "vkdml_elementwise.glsl", "vkdml_elementwise64.glsl"};
 
 // One top-level definition: a function, a struct or a constant, with the comment lines just above it.

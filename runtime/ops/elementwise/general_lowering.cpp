@@ -117,14 +117,18 @@ const GeneralForm* findForm(DML_OPERATOR_TYPE type) {
 
 bool is64(ScalarType t) { return kernel::scalarTypeBits(t) == 64; }
 
-// The unary function's form for a FLOAT16 result, where the library has one (glsl/vkdml_half_forms.glsl: the same
-// FLOAT16 bound from plain fp32 arithmetic); Fn::None elsewhere.
+// The function's form for a FLOAT16 result, where the library has one (glsl/vkdml_half_forms.glsl and
+// vkdml_half_trig_pow.glsl: the same FLOAT16 bound from plain fp32 arithmetic); Fn::None elsewhere.
 Fn halfForm(Fn fn) {
     switch (fn) {
         case Fn::Exp: return Fn::ExpHalf;
         case Fn::Log: return Fn::LogHalf;
         case Fn::Erf: return Fn::ErfHalf;
         case Fn::Tanh: return Fn::TanhHalf;
+        case Fn::Sin: return Fn::SinHalf;
+        case Fn::Cos: return Fn::CosHalf;
+        case Fn::Tan: return Fn::TanHalf;
+        case Fn::Pow: return Fn::PowHalf;
         default: return Fn::None;
     }
 }
@@ -459,7 +463,10 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
         }
         case Family::ConstantPow: {
             const uint32_t x = applyScaleBias(lowered, info, p.input(0), in);
-            p.store(0, p.call(fn, out, {x, addAttribute(lowered, floatBits(info.attributes.floatAt(2)), in)}));
+            const Fn half = out == ScalarType::Float16 ? halfForm(fn) : Fn::None;
+            if (half != Fn::None) p.label += "_half";
+            p.store(0, p.call(half != Fn::None ? half : fn, out,
+                              {x, addAttribute(lowered, floatBits(info.attributes.floatAt(2)), in)}));
             break;
         }
         case Family::Pow: {
@@ -469,7 +476,9 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
             const uint32_t e = p.input(1);
             uint32_t r;
             if (kernel::isFloatType(base) && kernel::isFloatType(exponent)) {
-                r = p.call(Fn::Pow, out, {x, e});
+                const bool half = out == ScalarType::Float16;
+                if (half) p.label += "_half";
+                r = p.call(half ? Fn::PowHalf : Fn::Pow, out, {x, e});
             } else if (kernel::isFloatType(base)) {
                 r = p.call(Fn::PowN, out, {x, e});
             } else if (kernel::isFloatType(exponent)) {

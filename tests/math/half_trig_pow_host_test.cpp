@@ -1,0 +1,145 @@
+// half_trig_pow_host_test.cpp - host (CPU) tests of glsl/vkdml_half_trig_pow.glsl, the SIN, COS, TAN, POW and
+// CONSTANT_POW forms for FLOAT16 results, compiled as C++ through tests/support/glsl_host_shim.h, with the same two
+// checks as half_forms_host_test: the fp32 value rounded once to fp16 within 1 ULP of fp16 of the double-precision
+// reference, and the fp32 value within 2^-15 relative of it wherever that is a normal FLOAT16 number; on every half
+// input and across the fp32 inputs (a ScaleBias or a fused graph hands a function any fp32 value); special values.
+// Default: every 1024th fp32 bit pattern; VKDML_EXHAUSTIVE=1: every pattern.
+// Must be compiled with -ffp-contract=off and without -ffast-math (the shim checks the latter).
+#include <doctest/doctest.h>
+
+#include "glsl_host_shim.h"
+namespace vkglsl {
+#include "vkdml_half.glsl"
+#include "vkdml_math.glsl"
+#include "vkdml_trig_hyperbolic_pow.glsl"
+#include "vkdml_half_forms.glsl"
+#include "vkdml_half_trig_pow.glsl"
+} // namespace vkglsl
+
+#include "host_sweep.h"
+#include "reference.h"
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace vkdml::test;
+using vkdml::hostsweep::exhaustive;
+using vkdml::hostsweep::parallel_chunks;
+using vkdml::hostsweep::thinned;
+using vkdml::hostsweep::thread_count;
+
+namespace {
+
+struct Measured {
+    uint64_t worstHalfUlp = 0;
+    double worstRelative = 0.0;
+    double worstRelativeAt = 0.0;
+    uint64_t count = 0;
+    void merge(const Measured& o) {
+        worstHalfUlp = std::max(worstHalfUlp, o.worstHalfUlp);
+        if (o.worstRelative > worstRelative) worstRelative = o.worstRelative, worstRelativeAt = o.worstRelativeAt;
+        count += o.count;
+    }
+};
+
+template <class Dev, class Ref>
+void measure(Measured& m, float x, const Dev& dev, const Ref& ref) {
+    const float got = dev(x);
+    const double exact = ref(static_cast<double>(vkglsl::vk_m_ftz(x)));
+    ++m.count;
+    m.worstHalfUlp = std::max(m.worstHalfUlp, ulp_error_f16(half_from_double(static_cast<double>(got)), exact));
+    if (std::isfinite(exact) && std::fabs(exact) >= 0x1p-14 && std::fabs(exact) <= 65504.0) {
+        const double rel = std::fabs((static_cast<double>(got) - exact) / exact);
+        if (rel > m.worstRelative) m.worstRelative = rel, m.worstRelativeAt = x;
+    }
+}
+
+// Every `step`-th fp32 bit pattern (low bits jittered) and every half, through dev against ref.
+template <class Dev, class Ref>
+Measured sweep(uint64_t step, const Dev& dev, const Ref& ref) {
+    const uint64_t n = (uint64_t(1) << 32) / step;
+    std::vector<Measured> parts(thread_count());
+    parallel_chunks(n, [&](uint64_t b, uint64_t e, unsigned t) {
+        for (uint64_t i = b; i < e; ++i) measure(parts[t], float_of_bits(uint32_t(i * step + (i % step))), dev, ref);
+    });
+    Measured all;
+    for (const Measured& p : parts) all.merge(p);
+    for (uint32_t h = 0; h < 65536; ++h) measure(all, static_cast<float>(double_from_half(uint16_t(h))), dev, ref);
+    return all;
+}
+
+void report(const Measured& m, const std::string& name) {
+    MESSAGE(name << ": " << m.count << " inputs, worst " << m.worstHalfUlp << " ULP of fp16, fp32 value within "
+                 << m.worstRelative << " (2^" << std::log2(std::max(m.worstRelative, 1e-300)) << ") relative, at "
+                 << m.worstRelativeAt);
+    CHECK(m.worstHalfUlp <= 1);
+    CHECK(m.worstRelative <= 0x1p-15);
+}
+
+double ftz(float v) { return static_cast<double>(vkglsl::vk_m_ftz(v)); }
+
+}  // namespace
+
+TEST_CASE("SIN, COS and TAN for FLOAT16 results: within 1 ULP of fp16 on every half and across the fp32 inputs") {
+    const uint64_t step = exhaustive() ? 1 : thinned(1024);
+    report(sweep(step, [](float x) { return vkglsl::vk_sin_half(x); }, [](double x) { return std::sin(x); }),
+           "sin_half");
+    report(sweep(step, [](float x) { return vkglsl::vk_cos_half(x); }, [](double x) { return std::cos(x); }),
+           "cos_half");
+    report(sweep(step, [](float x) { return vkglsl::vk_tan_half(x); }, [](double x) { return std::tan(x); }),
+           "tan_half");
+}
+
+TEST_CASE("SIN, COS and TAN for FLOAT16 results: special values") {
+    using namespace vkglsl;
+    for (const float special : {INFINITY, -INFINITY, NAN}) {
+        CHECK(std::isnan(vk_sin_half(special)));
+        CHECK(std::isnan(vk_cos_half(special)));
+        CHECK(std::isnan(vk_tan_half(special)));
+    }
+    CHECK(bits_of_float(vk_sin_half(-0.0f)) == 0x80000000u);
+    CHECK(bits_of_float(vk_tan_half(-0.0f)) == 0x80000000u);
+    CHECK(vk_cos_half(-0.0f) == 1.0f);
+    CHECK(vk_sin_half(0x1p-13f) == 0x1p-13f);
+}
+
+// POW over the bases for fixed exponents, and over the exponents for fixed bases (negative ones included: odd and
+// even integer exponents keep or drop the sign).
+TEST_CASE("POW for FLOAT16 results: within 1 ULP of fp16 across bases and exponents") {
+    const float exponents[] = {2.0f, 3.0f, -1.0f, 0.5f, -2.5f, 1.0f / 3.0f, 7.25f, 0x1p-10f, 1000.0f, -17.0f};
+    for (const float y : exponents) {
+        const uint64_t step = thinned(4096);
+        report(sweep(step, [y](float x) { return vkglsl::vk_pow_half(x, y); },
+                     [y](double x) { return std::pow(x, ftz(y)); }),
+               "pow_half(x, " + std::to_string(y) + ")");
+    }
+    const float bases[] = {2.0f, 10.0f, 0.5f, 1.0009765625f, 0.9990234375f, -3.0f, 65504.0f, 0x1p-24f, 2.718281828f};
+    for (const float x : bases) {
+        const uint64_t step = thinned(4096);
+        report(sweep(step, [x](float y) { return vkglsl::vk_pow_half(x, y); },
+                     [x](double y) { return std::pow(ftz(x), y); }),
+               "pow_half(" + std::to_string(x) + ", y)");
+    }
+}
+
+TEST_CASE("POW for FLOAT16 results: C's special cases, as the FLOAT32 form") {
+    using namespace vkglsl;
+    const float values[] = {0.0f, -0.0f, 1.0f, -1.0f, 2.0f, -2.0f, 0.5f, -0.5f, 3.0f, -3.0f, 2.5f, -2.5f,
+                            INFINITY, -INFINITY, NAN, 0x1p-140f, -0x1p-140f, 65504.0f, 0x1p30f, -0x1p30f};
+    for (const float x : values) {
+        for (const float y : values) {
+            const float half = vk_pow_half(x, y);
+            const float full = vk_pow(x, y);
+            const uint16_t hh = half_from_double(double(half)), hf = half_from_double(double(full));
+            INFO("pow(" << x << ", " << y << ") = " << half << ", FLOAT32 form " << full);
+            if (std::isnan(full)) {
+                CHECK(std::isnan(half));
+            } else {
+                CHECK(ulp_error_f16(hh, double(full)) <= 1);
+                CHECK((hh & 0x8000u) == (hf & 0x8000u));
+            }
+        }
+    }
+}
