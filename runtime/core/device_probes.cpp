@@ -2,39 +2,15 @@
 
 #include <cmath>
 #include <cstring>
-#include <functional>
-#include <map>
-#include <mutex>
 #include <string>
-#include <tuple>
 #include <vector>
 
+#include "core/device_checks.h"
 #include "kernel/glsl_library.h"
-#include "vk/buffer.h"
-#include "vk/recording.h"
 
 namespace vkdml {
 
 namespace {
-
-// The answer of probe `which` for this device and driver version, computed once per process.
-bool remembered(const vk::Context& ctx, const char* which, const std::function<bool()>& probe) {
-    using Key = std::tuple<std::string, std::vector<uint8_t>, uint32_t>;
-    static std::mutex mutex;
-    static std::map<Key, bool> known;
-    const vk::AdapterCaps& caps = ctx.caps();
-    const Key key{which, std::vector<uint8_t>(caps.uuid, caps.uuid + sizeof(caps.uuid)),
-                  caps.properties.driverVersion};
-    {
-        std::lock_guard<std::mutex> lock(mutex);
-        auto found = known.find(key);
-        if (found != known.end()) return found->second;
-    }
-    const bool answer = probe();
-    std::lock_guard<std::mutex> lock(mutex);
-    known[key] = answer;
-    return answer;
-}
 
 // Runs `glsl` (one storage buffer at binding 0, no push constants) as `groups` workgroups of `workgroupSize` over
 // `words`, which it reads and writes in place, and waits for it.
@@ -48,48 +24,8 @@ void runProbeKernel(const vk::Context& ctx, vk::PipelineStore& pipelines, vk::Qu
     source.workgroupSize = workgroupSize;
     source.glsl = [glsl] { return glsl; };
     source.describe = [name] { return std::string(name); };
-    const vk::PipelineRef pipeline = pipelines.get(source);
-
-    const uint64_t bytes = words.size() * sizeof(uint32_t);
-    vk::Buffer buffer(ctx, vk::HeapRole::Readback, bytes);
-    std::memcpy(buffer.map(), words.data(), bytes);
-
-    const VolkDeviceTable& fn = ctx.fn();
-    VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    poolInfo.queueFamilyIndex = ctx.queueFamily();
-    VkCommandPool pool = VK_NULL_HANDLE;
-    vk::check(fn.vkCreateCommandPool(ctx.device(), &poolInfo, nullptr, &pool), "vkCreateCommandPool");
-    struct PoolGuard {
-        const vk::Context& ctx;
-        VkCommandPool pool;
-        ~PoolGuard() { ctx.fn().vkDestroyCommandPool(ctx.device(), pool, nullptr); }
-    } guard{ctx, pool};
-    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = pool;
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    alloc.commandBufferCount = 1;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    vk::check(fn.vkAllocateCommandBuffers(ctx.device(), &alloc, &cmd), "vkAllocateCommandBuffers");
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vk::check(fn.vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
-    {
-        vk::Recording recording(ctx, pipelines.usesPushDescriptors(), cmd);
-        recording.begin();
-        const vk::BoundBuffer binding{vk::BufferRange{buffer.handle(), 0, bytes}, true};
-        vk::DispatchCommand dispatch;
-        dispatch.pipeline = &pipeline;
-        dispatch.bindings = &binding;
-        dispatch.bindingCount = 1;
-        dispatch.groupCountX = groups;
-        recording.dispatch(dispatch);
-        recording.end();
-        vk::check(fn.vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
-        const uint64_t done = queue.submit({cmd});
-        while (!queue.wait(done, 1000000000ull)) {
-        }
-    }
-    std::memcpy(words.data(), buffer.map(), bytes);
+    const uint32_t grid[3] = {groups, 1, 1};
+    runKernelOnce(ctx, pipelines, queue, source, words, {WordRange{0, words.size()}}, nullptr, 0, grid);
 }
 
 // ---- fma ------------------------------------------------------------------------------------------------------------
@@ -205,11 +141,11 @@ bool halfConversionsMatch(const vk::Context& ctx, vk::PipelineStore& pipelines, 
 }  // namespace
 
 bool probeFusedFma(const vk::Context& ctx, vk::PipelineStore& pipelines, vk::Queue& queue) {
-    return remembered(ctx, "fma", [&] { return fmaIsFused(ctx, pipelines, queue); });
+    return rememberedPerDevice(ctx, "fma", [&] { return fmaIsFused(ctx, pipelines, queue); });
 }
 
 bool probeNativeHalf(const vk::Context& ctx, vk::PipelineStore& pipelines, vk::Queue& queue) {
-    return remembered(ctx, "half", [&] { return halfConversionsMatch(ctx, pipelines, queue); });
+    return rememberedPerDevice(ctx, "half", [&] { return halfConversionsMatch(ctx, pipelines, queue); });
 }
 
 }  // namespace vkdml

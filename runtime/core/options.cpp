@@ -51,6 +51,7 @@ Options Options::fromEnvironment() {
     v.disableTimeline = flag("VKDML_DISABLE_TIMELINE");
     v.disableFloat64 = flag("VKDML_DISABLE_FLOAT64");
     v.disableFloatControls = flag("VKDML_DISABLE_FLOAT_CONTROLS");
+    v.disableCooperativeMatrix = flag("VKDML_DISABLE_COOPERATIVE_MATRIX");
     v.forceCorrectDivSqrt = flag("VKDML_FORCE_CR_DIVSQRT");
     v.forceIntegerHalf = flag("VKDML_FORCE_INTEGER_HALF");
     v.force32BitWords = flag("VKDML_FORCE_32BIT_WORDS");
@@ -60,6 +61,8 @@ Options Options::fromEnvironment() {
     o.activationOwnKernels = flag("VKDML_ACTIVATION_OWN_KERNELS");
     o.reductionGpuShapes = flag("VKDML_TEST_REDUCTION_GPU_SHAPES");
     o.gemmGpuShapes = flag("VKDML_TEST_GEMM_GPU_SHAPES");
+    const uint64_t standIn = number("VKDML_TEST_GEMM_COOPERATIVE_STAND_IN", 0);
+    if (standIn <= 2) o.gemmCooperativeStandIn = static_cast<uint32_t>(standIn);
     o.maxBindingBytes = number("VKDML_MAX_BINDING_BYTES", 0);
     const uint64_t share = number("VKDML_REDUCTION_ROW_SHARE", 0);
     if (share >= 1 && share <= 1024 && (share & (share - 1)) == 0) o.reductionRowShare = static_cast<uint32_t>(share);

@@ -17,6 +17,10 @@ struct Options {
     bool activationOwnKernels = false;  // VKDML_ACTIVATION_OWN_KERNELS: strided activations keep their own kernels
     bool reductionGpuShapes = false;    // VKDML_TEST_REDUCTION_GPU_SHAPES: CPU devices run the GPU reduction shapes
     bool gemmGpuShapes = false;         // VKDML_TEST_GEMM_GPU_SHAPES: CPU devices run the GPU GEMM kernel (tiles staged in shared memory)
+    // VKDML_TEST_GEMM_COOPERATIVE_STAND_IN: any device behaves as one with cooperative matrices, and the GPU GEMM
+    // kernel stands in for the cooperative-matrix kernel (1), or that kernel made wrong on purpose (2), so that the
+    // check a device runs before its first cooperative-matrix GEMM is itself tested without such a device.
+    uint32_t gemmCooperativeStandIn = 0;
     bool benchNaiveKernels = false;     // vkdmlTestSetOption only: vkdml-bench's naive baseline kernels
     uint64_t maxBindingBytes = 0;       // VKDML_MAX_BINDING_BYTES: cap one binding's bytes (0: the device's limit)
     uint32_t reductionRowShare = 0;     // VKDML_REDUCTION_ROW_SHARE: a GPU reduction invocation's least share of a

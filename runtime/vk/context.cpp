@@ -72,6 +72,8 @@ InstanceFunctions loadInstanceFunctions(VkInstance instance, PFN_vkGetInstancePr
     f.createDebugMessenger = load<PFN_vkCreateDebugUtilsMessengerEXT>(instance, gipa, "vkCreateDebugUtilsMessengerEXT");
     f.destroyDebugMessenger =
         load<PFN_vkDestroyDebugUtilsMessengerEXT>(instance, gipa, "vkDestroyDebugUtilsMessengerEXT");
+    f.getCooperativeMatrixProperties = load<PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV>(
+        instance, gipa, "vkGetPhysicalDeviceCooperativeMatrixPropertiesNV");
     if (!f.getProperties2 || !f.getFeatures2)
         fail(Error::Kind::Unsupported, "the Vulkan instance lacks Vulkan 1.1 (vkGetPhysicalDeviceProperties2)");
     return f;
@@ -117,6 +119,20 @@ void loadDeviceTable(VolkDeviceTable* table, VkDevice device, PFN_vkGetDevicePro
 
 bool contains(const std::vector<std::string>& names, const char* name) {
     return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Whether the device lists the cooperative-matrix shape the FLOAT16 GEMM kernel is written for (AdapterCaps).
+bool hasCooperativeShape16(const InstanceFunctions& f, VkPhysicalDevice physical) {
+    uint32_t count = 0;
+    if (f.getCooperativeMatrixProperties(physical, &count, nullptr) != VK_SUCCESS) return false;
+    std::vector<VkCooperativeMatrixPropertiesNV> shapes(count, {VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_NV});
+    if (f.getCooperativeMatrixProperties(physical, &count, shapes.data()) != VK_SUCCESS) return false;
+    for (const VkCooperativeMatrixPropertiesNV& s : shapes)
+        if (s.MSize == 16 && s.NSize == 16 && s.KSize == 16 && s.AType == VK_COMPONENT_TYPE_FLOAT16_NV &&
+            s.BType == VK_COMPONENT_TYPE_FLOAT16_NV && s.CType == VK_COMPONENT_TYPE_FLOAT32_NV &&
+            s.DType == VK_COMPONENT_TYPE_FLOAT32_NV && s.scope == VK_SCOPE_SUBGROUP_NV)
+            return true;
+    return false;
 }
 
 AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uint32_t index, const Options& options) {
@@ -171,11 +187,24 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     VkPhysicalDevice16BitStorageFeatures storage16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
     VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
     VkPhysicalDeviceTimelineSemaphoreFeatures timeline{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
+    VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
+    VkPhysicalDeviceCooperativeMatrixFeaturesNV cooperative{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV};
+    uint32_t loaderVersion = VK_API_VERSION_1_0;
+    if (vkEnumerateInstanceVersion) vkEnumerateInstanceVersion(&loaderVersion);
+    const bool cooperativeCandidate = api >= VK_API_VERSION_1_2 && loaderVersion >= VK_API_VERSION_1_2 &&
+                                      contains(exts, VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME) &&
+                                      f.getCooperativeMatrixProperties && !options.disableCooperativeMatrix;
     VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     features2.pNext = &storage16;
     if (caps.hasFloat16Int8) storage16.pNext = &float16;
     if (api >= VK_API_VERSION_1_2) float16.pNext = &timeline;
+    if (cooperativeCandidate) {
+        timeline.pNext = &memoryModel;
+        memoryModel.pNext = &cooperative;
+    }
     f.getFeatures2(physical, &features2);
+    caps.cooperativeMatrix16 = cooperativeCandidate && cooperative.cooperativeMatrix && memoryModel.vulkanMemoryModel &&
+                               float16.shaderFloat16 && hasCooperativeShape16(f, physical);
     caps.timelineSemaphores =
         api >= VK_API_VERSION_1_2 && timeline.timelineSemaphore && !options.disableTimeline;
     caps.storage16Bit = storage16.storageBuffer16BitAccess && !options.disable16BitStorage;
@@ -379,6 +408,20 @@ void Context::createDevice() {
     VkPhysicalDeviceTimelineSemaphoreFeatures timeline{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
     timeline.timelineSemaphore = VK_TRUE;
     if (caps_.timelineSemaphores) storage16.pNext = &timeline;
+    // FLOAT16 GEMM's cooperative-matrix kernel (AdapterCaps::cooperativeMatrix16).
+    VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+    float16.shaderFloat16 = VK_TRUE;
+    VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
+    memoryModel.vulkanMemoryModel = VK_TRUE;
+    VkPhysicalDeviceCooperativeMatrixFeaturesNV cooperative{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV};
+    cooperative.cooperativeMatrix = VK_TRUE;
+    if (caps_.cooperativeMatrix16) {
+        extensions.push_back(VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME);
+        float16.pNext = &memoryModel;
+        memoryModel.pNext = &cooperative;
+        cooperative.pNext = storage16.pNext;
+        storage16.pNext = &float16;
+    }
     VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     features2.pNext = &storage16;
     features2.features.shaderInt16 = VK_FALSE;
@@ -416,6 +459,7 @@ void Context::adoptInterop(const ContextDesc& desc) {
     caps_.pushDescriptors = caps_.pushDescriptors &&
                             ifn_.getDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR") != nullptr;
     caps_.storage16Bit = false;
+    caps_.cooperativeMatrix16 = false;
     caps_.int64 = false;
     caps_.wideWords = false;
     caps_.float64Math = false;

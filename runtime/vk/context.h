@@ -29,6 +29,7 @@ struct InstanceFunctions {
     PFN_vkGetDeviceProcAddr getDeviceProcAddr = nullptr;
     PFN_vkCreateDebugUtilsMessengerEXT createDebugMessenger = nullptr;
     PFN_vkDestroyDebugUtilsMessengerEXT destroyDebugMessenger = nullptr;
+    PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesNV getCooperativeMatrixProperties = nullptr;  // may be null
 };
 
 // What vkdml needs to know about a physical device (also what vkdmlGetAdapterInfo reports).
@@ -71,6 +72,11 @@ struct AdapterCaps {
     // Tests only (VKDML_FUSED_FMA=1 on a device whose fma() is not fused, such as lavapipe): the fused forms with a
     // correctly rounded fma computed in double (VKDML_EMULATED_FMA), so that they run and are checked without a GPU.
     bool emulatedFma = false;
+    // VK_NV_cooperative_matrix with a subgroup-scope 16 x 16 x 16 shape multiplying FLOAT16 A and B into FLOAT32
+    // accumulators, on a Vulkan 1.2 device with shaderFloat16 and vulkanMemoryModel (glslang writes cooperative-matrix
+    // shaders in the Vulkan memory model): all three are then enabled on the device, and FLOAT16 GEMM may take the
+    // cooperative-matrix kernel (ops/gemm). VKDML_DISABLE_COOPERATIVE_MATRIX=1 turns it off.
+    bool cooperativeMatrix16 = false;
     FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width
     bool hasDriverProperties = false;
     bool hasFloat16Int8 = false;

@@ -22,6 +22,7 @@ struct Options {
     bool disableTimeline = false;         // VKDML_DISABLE_TIMELINE
     bool disableFloat64 = false;          // VKDML_DISABLE_FLOAT64
     bool disableFloatControls = false;    // VKDML_DISABLE_FLOAT_CONTROLS
+    bool disableCooperativeMatrix = false;  // VKDML_DISABLE_COOPERATIVE_MATRIX
     bool forceCorrectDivSqrt = false;     // VKDML_FORCE_CR_DIVSQRT
     bool forceIntegerHalf = false;        // VKDML_FORCE_INTEGER_HALF
     bool force32BitWords = false;         // VKDML_FORCE_32BIT_WORDS

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <string>
 
 #include "data_type_names.h"
@@ -376,4 +377,53 @@ TEST_CASE("GEMM: 4-D only below feature level 4_0") {
     CHECK_MESSAGE(device.lastError().find("DimensionCount") != std::string::npos, "message: " << device.lastError());
     s.batch = {1, 2};
     checkGemm(device, s, rng);
+}
+
+// A device never runs a cooperative-matrix kernel it has not checked (runtime/ops/gemm/cooperative_check.h). No CI
+// device has cooperative matrices, so VKDML_TEST_GEMM_COOPERATIVE_STAND_IN puts the GPU kernel in that kernel's place:
+// 1, a correct stand-in, passes its check and runs; 2, a stand-in made wrong on purpose, fails its check (one warning
+// per layout of A and B) and the portable kernel runs instead. Both give right results for FLOAT16 GEMMs in the four
+// transpositions, by 16-byte copies (sizes multiple of 8) and element by element (padded storage).
+TEST_CASE("GEMM: the cooperative-matrix kernel is checked on the device before its first use (stand-ins)") {
+    struct Captured {
+        std::mutex mutex;
+        std::vector<std::string> passed, rejected, validation;
+    };
+    auto capture = [](VKDML_MESSAGE_SEVERITY severity, HRESULT, const char* message, void* user) {
+        auto* c = static_cast<Captured*>(user);
+        std::lock_guard<std::mutex> lock(c->mutex);
+        const std::string text(message);
+        if (text.rfind("Vulkan validation:", 0) == 0) c->validation.push_back(text);
+        if (text.find("passed its check") != std::string::npos) c->passed.push_back(text);
+        if (severity == VKDML_MESSAGE_SEVERITY_WARNING && text.find("is not used on this device") != std::string::npos)
+            c->rejected.push_back(text);
+    };
+    for (const char* standIn : {"1", "2"}) {
+        CAPTURE(standIn);
+        setenv("VKDML_TEST_GEMM_COOPERATIVE_STAND_IN", standIn, 1);
+        TestDevice device;
+        unsetenv("VKDML_TEST_GEMM_COOPERATIVE_STAND_IN");
+        if (device.comSession()) return;  // the COM path's device keeps its own callback
+        Captured captured;
+        REQUIRE(vkdmlSetMessageCallback(device, capture, &captured) == S_OK);
+        std::mt19937_64 rng(557);
+        for (int round = 0; round < 2; ++round)  // the second round meets every layout again: no new check
+            for (const bool padded : {false, true})
+                for (int trans = 0; trans < 4; ++trans) {
+                    Spec s;
+                    s.type = F16;
+                    s.m = 40, s.n = 48, s.k = 72, s.transA = trans & 1, s.transB = trans & 2;
+                    if (padded) {
+                        s.aStrides = paddedStrides(aSizes(s), 3);
+                        s.bStrides = paddedStrides(bSizes(s), 5);
+                    }
+                    checkGemm(device, s, rng);
+                }
+        REQUIRE(vkdmlSetMessageCallback(device, nullptr, nullptr) == S_OK);
+        CHECK(captured.validation.empty());
+        const bool wrongOnPurpose = std::string(standIn) == "2";
+        CHECK(captured.passed.size() == (wrongOnPurpose ? 0u : 8u));
+        CHECK(captured.rejected.size() == (wrongOnPurpose ? 8u : 0u));
+        for (const std::string& m : captured.rejected) CHECK(m.find(" of 19584 results of its check were wrong") != std::string::npos);
+    }
 }

@@ -44,13 +44,15 @@ const char* const kFlags[] = {"VKDML_DISABLE_PUSH_DESCRIPTORS", "VKDML_DISABLE_1
                               "VKDML_DISABLE_FLOAT64",          "VKDML_DISABLE_FLOAT_CONTROLS", "VKDML_FORCE_CR_DIVSQRT",
                               "VKDML_FORCE_INTEGER_HALF",       "VKDML_FORCE_32BIT_WORDS",
                               "VKDML_DEFAULT_HEAP_NOT_MAPPABLE", "VKDML_DISABLE_FUSION",
-                              "VKDML_ACTIVATION_OWN_KERNELS",   "VKDML_TEST_REDUCTION_GPU_SHAPES"};
+                              "VKDML_ACTIVATION_OWN_KERNELS",   "VKDML_TEST_REDUCTION_GPU_SHAPES",
+                              "VKDML_DISABLE_COOPERATIVE_MATRIX"};
 
 std::vector<bool> flagsOf(const Options& o) {
     const auto& v = o.vulkan;
     return {v.disablePushDescriptors, v.disable16BitStorage, v.disableTimeline,       v.disableFloat64,
             v.disableFloatControls,   v.forceCorrectDivSqrt, v.forceIntegerHalf,      v.force32BitWords,
-            v.defaultHeapNotMappable, !o.fusion,             o.activationOwnKernels,  o.reductionGpuShapes};
+            v.defaultHeapNotMappable, !o.fusion,             o.activationOwnKernels,  o.reductionGpuShapes,
+            v.disableCooperativeMatrix};
 }
 
 }  // namespace

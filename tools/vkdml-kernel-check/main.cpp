@@ -8,6 +8,7 @@
 #include <exception>
 #include <set>
 
+#include "cooperative_gemm.h"
 #include "core/error.h"
 #include "ops/elementwise/kernel_catalog.h"
 #include "kernel/glsl_generator.h"
@@ -51,9 +52,16 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
+    int cooperative = 0;
+    try {
+        cooperative = kernel_check::checkCooperativeGemmKernels(verbose);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "vkdml-kernel-check: %s\n", e.what());
+        return 1;
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("vkdml-kernel-check: %zu element-wise kernels (%zu kernel families) compiled and validated, %zu SPIR-V "
-                "words, %.1f s\n",
-                catalog.size(), operators.size(), words, seconds);
+    std::printf("vkdml-kernel-check: %zu element-wise kernels (%zu kernel families) and %d cooperative-matrix GEMM "
+                "kernels compiled and validated, %zu SPIR-V words, %.1f s\n",
+                catalog.size(), operators.size(), cooperative, words, seconds);
     return 0;
 }

@@ -2,49 +2,18 @@
 
 #include <stdexcept>
 
-#include "kernel/fused_activation.h"
-#include "kernel/glsl_library.h"
-#include "kernel/program_glsl.h"
+#include "ops/gemm/generator_parts.h"
 
 namespace vkdml::gemm {
 
 namespace {
 
-std::string u(uint64_t v) { return std::to_string(v) + "u"; }
-
-// `x * stride` with the multiplication left out where the stride makes it trivial.
-std::string scaled(const std::string& x, uint32_t stride) {
-    if (stride == 0) return "0u";
-    if (stride == 1) return x;
-    return x + " * " + u(stride);
-}
-
-bool isFloat(DML_TENSOR_DATA_TYPE t) { return t == DML_TENSOR_DATA_TYPE_FLOAT32 || t == DML_TENSOR_DATA_TYPE_FLOAT16; }
-
-// The element i of word array `b` holding `type`, as a float (float types) or an int (integer types).
-std::string loadExpression(const std::string& b, DML_TENSOR_DATA_TYPE type) {
-    switch (type) {
-        case DML_TENSOR_DATA_TYPE_FLOAT32: return "uintBitsToFloat(" + b + "[i])";
-        case DML_TENSOR_DATA_TYPE_FLOAT16: return "vk_float_from_half_bits(" + b + "[i >> 1u] >> ((i & 1u) * 16u))";
-        case DML_TENSOR_DATA_TYPE_INT32:
-        case DML_TENSOR_DATA_TYPE_UINT32: return "int(" + b + "[i])";
-        case DML_TENSOR_DATA_TYPE_INT16: return "bitfieldExtract(int(" + b + "[i >> 1u]), int((i & 1u) * 16u), 16)";
-        case DML_TENSOR_DATA_TYPE_UINT16: return "int(bitfieldExtract(" + b + "[i >> 1u], int((i & 1u) * 16u), 16))";
-        case DML_TENSOR_DATA_TYPE_INT8: return "bitfieldExtract(int(" + b + "[i >> 2u]), int((i & 3u) * 8u), 8)";
-        case DML_TENSOR_DATA_TYPE_UINT8: return "int(bitfieldExtract(" + b + "[i >> 2u], int((i & 3u) * 8u), 8))";
-        default: throw std::invalid_argument(std::string("no GEMM load for ") + dml::dataTypeName(type));
-    }
-}
-
-class Writer {
+class Writer : SourceParts {
 public:
-    Writer(const Plan& plan, const KernelShape& shape) : p_(plan), s_(shape) {
+    Writer(const Plan& plan, const KernelShape& shape) : SourceParts(plan, shape) {
         const uint32_t wg = s_.workgroupSize();
         if (s_.staged && !s_.skinny && ((s_.tileM() * s_.depth) % wg || (s_.tileN() * s_.depth) % wg))
             throw std::invalid_argument("GEMM tiles must be whole multiples of the workgroup");
-        uint32_t next = 0;
-        for (uint32_t slot = 0; slot < kSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
-        acc_ = p_.kind == Kind::Float ? "float" : "int";
     }
 
     std::string source() {
@@ -56,83 +25,6 @@ public:
     }
 
 private:
-    std::string buffer(uint32_t slot) const { return "t" + std::to_string(binding_[slot]); }
-    const Operand& op(Slot slot) const { return p_.operands[slot]; }
-
-    void header() {
-        out_ = "#version 450\n// " + p_.describe() + "\n";
-        if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
-        if (s_.fusedFma) out_ += "#define VKDML_FUSED_FMA\n";
-        if (s_.emulatedFma) out_ += "#define VKDML_EMULATED_FMA\n";
-        out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize()) + ") in;\n";
-        out_ += "layout(push_constant, std430) uniform Bases { uint base[" + std::to_string(kSlots) + "]; } pc;\n";
-        for (uint32_t slot = 0; slot < kSlots; ++slot) {
-            if (binding_[slot] == ~0u) continue;
-            const std::string access = slot == kOutput ? "buffer" : "readonly buffer";
-            out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") " + access + " T" +
-                    std::to_string(binding_[slot]) + " { uint " + buffer(slot) + "[]; };\n";
-        }
-        out_ += "const uint M = " + u(p_.m) + ", N = " + u(p_.n) + ", K = " + u(p_.k) + ";\n";
-        out_ += "const uint B1 = " + u(p_.batch[1]) + ", BATCH = " + u(p_.batchCount()) + ";\n";
-    }
-
-    void library() {
-        out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
-        std::vector<std::string> roots = kernel::fusedActivationRoots(p_.fused);
-        if (p_.epilogue)
-            for (const std::string& root : kernel::programLibraryRoots(*p_.epilogue)) roots.push_back(root);
-        out_ += kernel::mathLibraryClosure(roots, s_.fusedFma);
-        if (p_.epilogue)
-            out_ += kernel::programFunctionGlsl(*p_.epilogue, "epilogue", [](const kernel::Op&) -> std::string {
-                throw std::invalid_argument("a fused GEMM epilogue with an attribute left");
-            });
-    }
-
-    void load(Slot slot, const char* name) {
-        if (!p_.present(slot)) return;
-        const DML_TENSOR_DATA_TYPE type = p_.types[slot];
-        out_ += std::string(isFloat(type) ? "float " : "int ") + name + "(uint i) { return " +
-                loadExpression(buffer(slot), type) + "; }\n";
-    }
-
-    void accessors() {
-        load(kA, "loadA");
-        load(kB, "loadB");
-        load(kC, "loadC");
-        load(kAZeroPoint, "loadAZeroPoint");
-        load(kBZeroPoint, "loadBZeroPoint");
-        load(kAScale, "loadAScale");
-        load(kBScale, "loadBScale");
-        load(kOutScale, "loadOutScale");
-        load(kOutZeroPoint, "loadOutZeroPoint");
-        for (uint32_t e = 0; e < kMaxEpilogueTensors; ++e) load(Slot(kEpilogue0 + e), ("loadE" + std::to_string(e)).c_str());
-        const std::string b = buffer(kOutput);
-        // Elements narrower than a word share it with other invocations' elements: one atomic flips exactly this
-        // element's bits.
-        auto partial = [&](const char* bits, const char* width, const char* mask, const char* type, const char* value) {
-            out_ += std::string("void store(uint i, ") + type + " v) {\n"
-                    "    uint shift = (i & " + (std::string(width) == "16" ? "1u) * 16u" : "3u) * 8u") +
-                    ", w = i >> " + bits + ";\n"
-                    "    uint current = " + b + "[w];\n"
-                    "    atomicXor(" + b + "[w], (current & (" + mask + " << shift)) ^ ((" + value + " & " + mask +
-                    ") << shift));\n}\n";
-        };
-        switch (p_.types[kOutput]) {
-            case DML_TENSOR_DATA_TYPE_FLOAT32: out_ += "void store(uint i, float v) { " + b + "[i] = floatBitsToUint(v); }\n"; break;
-            case DML_TENSOR_DATA_TYPE_FLOAT16: partial("1u", "16", "0xffffu", "float", "vk_half_bits_from_float(v)"); break;
-            case DML_TENSOR_DATA_TYPE_INT32: out_ += "void store(uint i, int v) { " + b + "[i] = uint(v); }\n"; break;
-            case DML_TENSOR_DATA_TYPE_INT8:
-            case DML_TENSOR_DATA_TYPE_UINT8: partial("2u", "8", "0xffu", "int", "uint(v)"); break;
-            default: throw std::invalid_argument(std::string("no GEMM store for ") + dml::dataTypeName(p_.types[kOutput]));
-        }
-    }
-
-    // The first element of slot's matrix for batch (b0, b1).
-    std::string batchBase(Slot slot) const {
-        return "pc.base[" + std::to_string(binding_[slot]) + "] + " + scaled("b0", op(slot).batch[0]) + " + " +
-               scaled("b1", op(slot).batch[1]);
-    }
-
     std::string acc(uint32_t i, uint32_t j) const { return "c" + std::to_string(i) + "_" + std::to_string(j); }
 
     void body() {
@@ -177,8 +69,6 @@ private:
     // Skinny: the invocations of one column are neighbours when B's K steps are (B stored {N, K}), so that
     // neighbouring invocations read neighbouring elements either way.
     bool kMajor() const { return op(kB).row == 1 && op(kB).column != 1; }
-
-    std::string base(Slot s) const { return "base" + std::to_string(s); }
 
     // A's element (row x, column k) less its zero point (which is constant along k), B's (row k, column x).
     std::string aValue(const std::string& x, const std::string& k) const {
@@ -328,54 +218,6 @@ private:
                 "        barrier();\n";  // the next batch matrix rewrites `partial`
     }
 
-    std::string at(Slot s, const char* loader) const {
-        return std::string(loader) + "(" + base(s) + " + " + scaled("m", op(s).row) + " + " + scaled("n", op(s).column) + ")";
-    }
-
-    // The stored value of output element (m, n) from its sum `r`.
-    std::string finished(const std::string& r) const {
-        switch (p_.kind) {
-            case Kind::Float: {
-                std::string v = r;
-                if (p_.alpha != 1.0f) v = kernel::exactFloatLiteral(p_.alpha) + " * " + v;
-                if (p_.present(kC))
-                    v += " + " + (p_.beta == 1.0f ? at(kC, "loadC")
-                                                  : kernel::exactFloatLiteral(p_.beta) + " * " + at(kC, "loadC"));
-                return kernel::fusedActivationCall(p_.fused, v);
-            }
-            case Kind::Integer: return r;
-            case Kind::IntegerToFloat: {
-                std::string v = "float(" + r + ") * " + at(kAScale, "loadAScale") + " * " + at(kBScale, "loadBScale");
-                if (p_.present(kC)) v += " + " + at(kC, "loadC");
-                return v;
-            }
-            case Kind::QuantizedLinear: {
-                const bool int8 = p_.types[kOutput] == DML_TENSOR_DATA_TYPE_INT8;
-                std::string v = "roundEven(float(" + r + ") * (" + at(kAScale, "loadAScale") + " * " +
-                                at(kBScale, "loadBScale") + " / " + at(kOutScale, "loadOutScale") + "))";
-                if (p_.present(kOutZeroPoint)) v += " + float(" + at(kOutZeroPoint, "loadOutZeroPoint") + ")";
-                return "int(clamp(" + v + (int8 ? ", -128.0, 127.0))" : ", 0.0, 255.0))");
-            }
-        }
-        return r;
-    }
-
-    // Stores output element (m, n) from its sum `r`: the finished value, or with a fused epilogue that value as it
-    // would read back from GEMM's output tensor, through the epilogue with its tensors' elements (m, n).
-    std::string storeStatement(const std::string& r) const {
-        const std::string index =
-            base(kOutput) + " + " + scaled("m", op(kOutput).row) + " + " + scaled("n", op(kOutput).column);
-        if (!p_.epilogue) return "            store(" + index + ", " + finished(r) + ");\n";
-        std::string v = finished(r);
-        if (p_.resultType == DML_TENSOR_DATA_TYPE_FLOAT16) v = "vk_float_from_half_bits(vk_half_bits_from_float(" + v + "))";
-        std::string args = v;
-        for (uint32_t e = 0; e < kMaxEpilogueTensors; ++e) {
-            const Slot slot = Slot(kEpilogue0 + e);
-            if (p_.present(slot)) args += ", " + at(slot, ("loadE" + std::to_string(e)).c_str());
-        }
-        return "            { float y; epilogue(" + args + ", y); store(" + index + ", y); }\n";
-    }
-
     // One loop over the invocation's outputs, so that the epilogue's code appears once in the shader. `rowStep`: rows
     // between the invocation's consecutive accumulator rows.
     void epilogue(uint32_t rowStep) {
@@ -390,16 +232,13 @@ private:
                 "            if (m >= M || n >= N) continue;\n" +
                 storeStatement("results[e]") + "        }\n";
     }
-
-    const Plan& p_;
-    const KernelShape& s_;
-    uint32_t binding_[kSlots] = {};
-    std::string acc_;
-    std::string out_;
 };
 
 }  // namespace
 
-std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape) { return Writer(plan, shape).source(); }
+std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape) {
+    if (shape.cooperative) return generateCooperativeGemmGlsl(plan, shape);
+    return Writer(plan, shape).source();
+}
 
 }  // namespace vkdml::gemm

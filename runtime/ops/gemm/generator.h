@@ -24,6 +24,12 @@ struct KernelShape {
     uint32_t wx = 16, wy = 16;  // invocations along n and m
     uint32_t tm = 4, tn = 4;    // outputs per invocation along m and n
     uint32_t depth = 16;        // K per shared tile (staged), per loop iteration (direct), per lane and loop iteration (skinny)
+    // FLOAT16 A and B on a device with cooperative matrices (vk::AdapterCaps::cooperativeMatrix16): 128 x 128 output
+    // tiles, K by 32, workgroups of 256 invocations in subgroups of `subgroupSize` (16, 32 or 64), each subgroup a
+    // block of 16 x 16 products on the matrix units (generator_cooperative.cpp). The other fields then describe its
+    // tile: wx = wy = 16, tm = tn = 8, depth = 32.
+    bool cooperative = false;
+    uint32_t subgroupSize = 32;
     bool nativeHalf = false;    // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
     bool fusedFma = false;      // the device's fma() rounds once (VKDML_FUSED_FMA)
     bool emulatedFma = false;   // ... computed in double (VKDML_EMULATED_FMA, tests)
@@ -35,5 +41,21 @@ struct KernelShape {
 
 // Throws std::invalid_argument for what the kernel cannot express (a bug in the family's checks).
 std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape);
+
+// How the cooperative-matrix kernel copies A and B for `plan` (generator_cooperative.cpp): each with K innermost or
+// not, by 16-byte vectors or element by element. A device checks each combination before it runs it
+// (cooperative_check.h).
+struct CooperativeLayout {
+    bool aKInner = true, aVectors = false, bKInner = true, bVectors = false;
+    uint32_t key() const { return uint32_t(aKInner) | uint32_t(aVectors) << 1 | uint32_t(bKInner) << 2 | uint32_t(bVectors) << 3; }
+};
+CooperativeLayout cooperativeLayout(const Plan& plan);
+
+// The cooperative-matrix kernel's shape for a device whose subgroups have `subgroupSize` invocations.
+KernelShape cooperativeShape(uint32_t subgroupSize);
+// Shared memory the cooperative-matrix kernel declares, in bytes.
+uint32_t cooperativeSharedBytes(const KernelShape& shape);
+// The cooperative-matrix kernel (shape.cooperative): FLOAT16 A and B, a Float plan.
+std::string generateCooperativeGemmGlsl(const Plan& plan, const KernelShape& shape);
 
 }  // namespace vkdml::gemm

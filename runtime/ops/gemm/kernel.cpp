@@ -1,9 +1,11 @@
 #include "ops/gemm/kernel.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/device.h"
 #include "core/error.h"
+#include "ops/gemm/cooperative_check.h"
 #include "ops/gemm/generator.h"
 #include "ops/whole_tensor.h"
 
@@ -41,10 +43,33 @@ KernelShape shapeFor(const vk::Context& ctx, const Options& options, const Plan&
         shape.staged = false;
         shape.wx = 8, shape.wy = 1, shape.tm = 4, shape.tn = 4, shape.depth = 8;
     }
+    return shape;
+}
+
+// The cooperative-matrix kernel's shape where it may run `plan` on this device: a Float GEMM of FLOAT16 A and B
+// with more rows than the skinny kernel takes, on a device with cooperative matrices (vk::AdapterCaps) whose
+// subgroups and shared memory the kernel fits. Under VKDML_TEST_GEMM_COOPERATIVE_STAND_IN, the GPU kernel's shape on
+// any device. Nothing elsewhere.
+std::optional<KernelShape> cooperativeCandidate(const vk::Context& ctx, const Options& options, const Plan& plan) {
+    if (plan.kind != Kind::Float || plan.types[kA] != DML_TENSOR_DATA_TYPE_FLOAT16 ||
+        plan.types[kB] != DML_TENSOR_DATA_TYPE_FLOAT16 || plan.m <= kSkinnyRowsGpu)
+        return std::nullopt;
+    if (options.gemmCooperativeStandIn) return KernelShape{};
+    const vk::AdapterCaps& caps = ctx.caps();
+    const uint32_t subgroup = caps.subgroupSize;
+    if (!caps.cooperativeMatrix16 || (subgroup != 16 && subgroup != 32 && subgroup != 64)) return std::nullopt;
+    const KernelShape shape = cooperativeShape(subgroup);
+    if (cooperativeSharedBytes(shape) > ctx.limits().maxComputeSharedMemorySize ||
+        shape.workgroupSize() > ctx.limits().maxComputeWorkGroupInvocations ||
+        shape.workgroupSize() > ctx.limits().maxComputeWorkGroupSize[0])
+        return std::nullopt;
+    return shape;
+}
+
+void setMathForms(const vk::Context& ctx, KernelShape& shape) {
     shape.nativeHalf = ctx.caps().nativeHalf;
     shape.fusedFma = ctx.caps().fusedFma;
     shape.emulatedFma = ctx.caps().emulatedFma;
-    return shape;
 }
 
 }  // namespace
@@ -69,7 +94,12 @@ GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info, const ops:
         ops::requireWholeBinding(device, totals_[s], info.name());
     }
 
-    const KernelShape shape = shapeFor(ctx, device.options(), plan_);
+    KernelShape shape = shapeFor(ctx, device.options(), plan_);
+    if (std::optional<KernelShape> cooperative = cooperativeCandidate(ctx, device.options(), plan_)) {
+        setMathForms(ctx, *cooperative);
+        if (cooperativeKernelChecked(device, *cooperative, cooperativeLayout(plan_))) shape = *cooperative;
+    }
+    setMathForms(ctx, shape);
     const uint64_t groups[3] = {ceilDiv(plan_.n, shape.tileN()), shape.skinny ? 1 : ceilDiv(plan_.m, shape.tileM()),
                                 std::min<uint64_t>(plan_.batchCount(), limits.maxComputeWorkGroupCount[2])};
     for (uint32_t d = 0; d < 2; ++d)
@@ -91,7 +121,7 @@ GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info, const ops:
     vk::KernelSource source;
     source.key = plan_.hash() ^ (uint64_t(shape.staged) << 63) ^ (uint64_t(shape.nativeHalf) << 62) ^
                  (uint64_t(shape.fusedFma) << 61) ^ (uint64_t(shape.emulatedFma) << 60) ^
-                 (uint64_t(shape.skinny) << 59);
+                 (uint64_t(shape.skinny) << 59) ^ (uint64_t(shape.cooperative) << 58) ^ (uint64_t(shape.subgroupSize) << 50);
     source.name = name_;
     uint32_t buffers = 0;
     for (uint32_t s = 0; s < kSlots; ++s) buffers += plan_.present(Slot(s)) ? 1 : 0;

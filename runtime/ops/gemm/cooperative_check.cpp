@@ -1,0 +1,140 @@
+#include "ops/gemm/cooperative_check.h"
+
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "core/device.h"
+#include "core/device_checks.h"
+#include "core/error.h"
+
+namespace vkdml::gemm {
+
+namespace {
+
+constexpr uint32_t kM = 144, kN = 136, kK = 80;  // partial 128-tiles along M and N, K in two and a half steps
+
+// Integers in [-3, 3] and [-2, 2] with no row or column alike (a transposed or shifted read changes the result):
+// 462 of the 19584 sums are 0, the largest is 70 in magnitude.
+int valueA(uint32_t m, uint32_t k) { return int((m * 5 + k * 3 + (m * k) % 3) % 7) - 3; }
+int valueB(uint32_t k, uint32_t n) { return int((k * 7 + n * 2 + (k * n) % 4) % 5) - 2; }
+
+uint16_t halfOfSmallInteger(int v) {
+    static const uint16_t magnitudes[] = {0x0000, 0x3c00, 0x4000, 0x4200};  // 0, 1, 2, 3
+    return uint16_t(magnitudes[v < 0 ? -v : v] | (v < 0 ? 0x8000 : 0));
+}
+
+// One operand of the check problem: its strides (the layout's innermost dimension packed; the other one a whole
+// number of 16-byte vectors when the layout copies by vectors, an odd number of elements otherwise).
+struct CheckOperand {
+    uint32_t kStride, xStride, elements;
+};
+
+CheckOperand operandFor(bool kInner, bool vectors, uint32_t x) {
+    const uint32_t inner = kInner ? kK : x, outer = kInner ? x : kK;
+    const uint32_t lead = vectors ? inner + 8 : inner + 3;
+    CheckOperand o;
+    o.kStride = kInner ? 1 : lead;
+    o.xStride = kInner ? lead : 1;
+    o.elements = (outer - 1) * lead + inner;
+    return o;
+}
+
+Plan checkPlan(const CheckOperand& a, const CheckOperand& b, float alpha) {
+    Plan plan;
+    plan.kind = Kind::Float;
+    plan.types[kA] = plan.types[kB] = DML_TENSOR_DATA_TYPE_FLOAT16;
+    plan.types[kOutput] = DML_TENSOR_DATA_TYPE_FLOAT32;
+    plan.m = kM, plan.n = kN, plan.k = kK;
+    plan.operands[kA].row = a.xStride, plan.operands[kA].column = a.kStride;
+    plan.operands[kB].row = b.kStride, plan.operands[kB].column = b.xStride;
+    plan.operands[kOutput].row = kN, plan.operands[kOutput].column = 1;
+    plan.alpha = alpha;
+    plan.inputs = {kA, kB};
+    return plan;
+}
+
+// The packed halves of an operand, element (x, k) at x * xStride + k * kStride, as 32-bit words.
+std::vector<uint32_t> packedOperand(const CheckOperand& o, uint32_t x, bool isA) {
+    std::vector<uint16_t> halves(o.elements + 1, 0);
+    for (uint32_t i = 0; i < x; ++i)
+        for (uint32_t k = 0; k < kK; ++k)
+            halves[i * o.xStride + k * o.kStride] = halfOfSmallInteger(isA ? valueA(i, k) : valueB(k, i));
+    std::vector<uint32_t> words((halves.size() + 1) / 2, 0);
+    for (size_t i = 0; i < halves.size(); ++i) words[i / 2] |= uint32_t(halves[i]) << (16 * (i % 2));
+    return words;
+}
+
+// Runs the check; the number of wrong outputs, or throws what compiling or running the kernel threw.
+uint32_t wrongOutputs(Device& device, const KernelShape& shape, const CooperativeLayout& layout, bool wrongOnPurpose) {
+    vk::Context& ctx = device.context();
+    const CheckOperand a = operandFor(layout.aKInner, layout.aVectors, kM), b = operandFor(layout.bKInner, layout.bVectors, kN);
+    const Plan plan = checkPlan(a, b, wrongOnPurpose ? 2.0f : 1.0f);
+    const uint64_t alignWords = alignmentOf(ctx) / sizeof(uint32_t);
+    auto aligned = [alignWords](uint64_t w) { return (w + alignWords - 1) / alignWords * alignWords; };
+    const std::vector<uint32_t> wordsA = packedOperand(a, kM, true), wordsB = packedOperand(b, kN, false);
+    const std::vector<WordRange> ranges = {WordRange{0, wordsA.size()},
+                                           WordRange{aligned(wordsA.size()), wordsB.size()},
+                                           WordRange{aligned(aligned(wordsA.size()) + wordsB.size()), kM * kN}};
+    std::vector<uint32_t> words(ranges[2].firstWord + ranges[2].words, 0x7fc00000u);  // outputs start as NaN
+    std::copy(wordsA.begin(), wordsA.end(), words.begin() + ranges[0].firstWord);
+    std::copy(wordsB.begin(), wordsB.end(), words.begin() + ranges[1].firstWord);
+
+    vk::KernelSource source;
+    source.key = plan.hash() ^ (uint64_t(layout.key()) << 40) ^ (uint64_t(shape.cooperative) << 63) ^
+                 (uint64_t(shape.subgroupSize) << 48) ^ 0x636f6f7063686b00ull;
+    source.name = shape.cooperative ? "gemm_cooperative_check" : "gemm_cooperative_stand_in_check";
+    source.layout = {3, kSlots * sizeof(uint32_t)};
+    source.workgroupSize = shape.workgroupSize();
+    source.glsl = [&plan, &shape] { return generateGemmGlsl(plan, shape); };
+    source.describe = [&plan] { return plan.describe(); };
+    const uint32_t bases[kSlots] = {};
+    const uint32_t groups[3] = {(kN + shape.tileN() - 1) / shape.tileN(), (kM + shape.tileM() - 1) / shape.tileM(), 1};
+    runKernelOnce(ctx, device.pipelines(), device.queue(), source, words, ranges, bases, sizeof(bases), groups);
+
+    uint32_t wrong = 0;
+    for (uint32_t m = 0; m < kM; ++m)
+        for (uint32_t n = 0; n < kN; ++n) {
+            int exact = 0;
+            for (uint32_t k = 0; k < kK; ++k) exact += valueA(m, k) * valueB(k, n);
+            float got;
+            std::memcpy(&got, &words[ranges[2].firstWord + m * kN + n], sizeof got);
+            if (!(got == float(exact))) ++wrong;
+        }
+    return wrong;
+}
+
+}  // namespace
+
+bool cooperativeKernelChecked(Device& device, const KernelShape& shape, const CooperativeLayout& layout) {
+    const uint32_t standIn = device.options().gemmCooperativeStandIn;
+    const std::string which = "gemm-cooperative-" + std::to_string(layout.key()) + "-" + std::to_string(shape.subgroupSize) +
+                              (standIn ? "-stand-in-" + std::to_string(standIn) : "");
+    return rememberedPerDevice(device.context(), which, [&] {
+        const std::string kernel = std::string(standIn ? "the stand-in for the cooperative-matrix GEMM kernel"
+                                                       : "the cooperative-matrix GEMM kernel") +
+                                   " (A " + (layout.aKInner ? "K" : "M") + "-innermost " +
+                                   (layout.aVectors ? "by vectors" : "by elements") + ", B " +
+                                   (layout.bKInner ? "K" : "N") + "-innermost " +
+                                   (layout.bVectors ? "by vectors" : "by elements") + ")";
+        std::string failure;
+        try {
+            const uint32_t wrong = wrongOutputs(device, shape, layout, standIn == 2);
+            if (wrong == 0) {
+                if (device.debug())
+                    device.report(VKDML_MESSAGE_SEVERITY_INFO, S_OK, "vkdml: " + kernel + " passed its check on this device");
+                return true;
+            }
+            failure = std::to_string(wrong) + " of " + std::to_string(kM * kN) + " results of its check were wrong";
+        } catch (const std::exception& e) {
+            failure = std::string("its check failed: ") + e.what();
+        }
+        device.report(VKDML_MESSAGE_SEVERITY_WARNING, S_OK,
+                      "vkdml: " + kernel + " is not used on this device: " + failure +
+                          "; FLOAT16 GEMM runs the portable kernel instead");
+        return false;
+    });
+}
+
+}  // namespace vkdml::gemm
