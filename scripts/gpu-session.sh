@@ -5,7 +5,8 @@
 # elementwise.md, and, from a build tree, vkdml-kernel-check --count's static instruction counts, counts.txt).
 # Usage: scripts/gpu-session.sh DIR OUT_DIR [STEPS]. DIR: a build tree built for this machine, or a bundle made by
 # scripts/gpu-bundle.sh (its debs unpacked first). OUT_DIR receives the logs and JSON. STEPS, comma-separated, from
-# tests, exhaustive, reductions, gemm, torch, elementwise (default all of them).
+# tests, exhaustive, reductions, gemm, gemm_portable, torch, elementwise (default all of them but exhaustive and
+# gemm_portable).
 # Settings: VKDML_GPU_TESTS (the test binaries to run, by the names below; default all), VKDML_GPU_EXHAUSTIVE_OPS and
 # VKDML_GPU_EXHAUSTIVE_BUDGET_S (the FLOAT32 functions exhaustive_fp32_test runs on all 2^32 inputs, one process
 # each, in order, none started past the budget; default every function in 300 s), VKDML_GPU_REDUCTION_SHARES (the
@@ -102,9 +103,19 @@ step_reductions() {
   done
 }
 step_gemm() {
+  # FLOAT16 rows take the cooperative-matrix kernel where the device has one and it passed its check on the device
+  # (a warning in gemm.err otherwise).
   timeout 150 "$bench" --json --op exp --size 1M --no-baselines --no-latency --no-fusion --no-pipelines \
     --no-reductions --repetitions $reps --min-time-ms $min_time_ms > "$out/gemm.json" 2> "$out/gemm.err"
+  grep -h "vkdml warning" "$out/gemm.err"
   log gemm done
+}
+step_gemm_portable() {
+  # The same table with the portable kernels only: FLOAT16 before and after the cooperative-matrix kernel.
+  VKDML_DISABLE_COOPERATIVE_MATRIX=1 timeout 150 "$bench" --json --op exp --size 1M --no-baselines --no-latency \
+    --no-fusion --no-pipelines --no-reductions --repetitions $reps --min-time-ms $min_time_ms \
+    > "$out/gemm-portable.json" 2> "$out/gemm-portable.err"
+  log gemm_portable done
 }
 step_torch() {
   torch_cuda || return 0

@@ -21,6 +21,8 @@ std::string gLastMessage;
 void onVkdmlMessage(VKDML_MESSAGE_SEVERITY severity, HRESULT, const char* message, void*) {
     std::lock_guard<std::mutex> lock(gMessageMutex);
     if (severity == VKDML_MESSAGE_SEVERITY_ERROR || gLastMessage.empty()) gLastMessage = message ? message : "";
+    // Warnings say that a row runs another kernel than it would (a cooperative-matrix kernel that failed its check).
+    if (severity == VKDML_MESSAGE_SEVERITY_WARNING && message) std::fprintf(stderr, "vkdml-bench: vkdml warning: %s\n", message);
 }
 
 const std::string& lastVkdmlMessage() {
