@@ -1,4 +1,5 @@
-// vkdml_half_trig_pow.glsl - SIN, COS, TAN, POW and CONSTANT_POW for operators whose result is stored as FLOAT16
+// vkdml_half_trig_pow.glsl - SIN, COS, TAN, ATAN, ATAN_YX, POW and CONSTANT_POW for operators whose result is stored
+// as FLOAT16
 // (the host picks these forms for a FLOAT16 output: runtime/ops/elementwise/general_lowering.cpp). Same budget and
 // rules as vkdml_half_forms.glsl (whose header explains them): plain fp32 arithmetic within about 2^-16 relative of
 // the exact value, then the one rounding to FLOAT16; no float pairs.
@@ -95,6 +96,54 @@ VK_INLINE float vk_tan_half(float x) {
     precise float q = odd ? -c / s : s / c;
     if (vk_m_isnan(x) || vk_m_isinf(x)) return vk_m_nan();
     return tame ? (x < 0.0f ? -q : q) : x;
+}
+
+// atan(a / b) for finite 0 < a <= b, in [0, pi/4]: u = a / b up to tan(pi/8), above it pi/4 + atan(u) with
+// u = (a - b) / (a + b) in [-tan(pi/8), 0] (one quotient either way: the driver's, within 2.5 ULP for b scaled into
+// [2^-126, 2^126]); atan(u) by Taylor to u^11, whose next term is below 2^-19 of the value. Operands above 2^100 are
+// scaled by 2^-32 first (a quotient of a scaled-away a is below 2^-132: a half zero either way).
+VK_INLINE float vk_h_atan_ratio(float a0, float b0) {
+    precise float sc = b0 > 1.2676506e30f ? 2.32830644e-10f : 1.0f;
+    precise float a = a0 * sc;
+    precise float b = b0 * sc;
+    const bool upper = a > 0.414213562f * b;
+    precise float u = upper ? (a - b) / (a + b) : a / b;
+    precise float z = u * u;
+#ifdef VKDML_FUSED_FMA
+    precise float p = vk_fma(vk_fma(vk_fma(vk_fma(-0.0909090936f, z, 0.111111112f), z, -0.142857149f), z, 0.200000003f), z,
+                             -0.333333343f);
+    precise float t = vk_fma(u * z, p, u);
+#else
+    precise float p = (((-0.0909090936f * z + 0.111111112f) * z - 0.142857149f) * z + 0.200000003f) * z - 0.333333343f;
+    precise float t = (u * z) * p + u;
+#endif
+    precise float q = upper ? t + VK_M_PIO4_HI : t;
+    return q;
+}
+
+// ATAN_YX for a FLOAT16 result: C's special values as the FLOAT32 form (vk_m_atan2_classify), elsewhere q = atan of
+// the smaller magnitude over the larger, pi/2 - q where |y| > |x|, pi minus that where x < 0 (neither subtraction
+// loses more than a factor 2 of relative accuracy: q <= pi/4), the sign of y.
+VK_INLINE float vk_atan2_half(float y, float x) {
+    vk_m_atan2_case c = vk_m_atan2_classify(y, x);
+    const float a = c.special ? 1.0f : min(c.ay, c.ax), b = c.special ? 1.0f : max(c.ay, c.ax);
+    precise float q = vk_h_atan_ratio(a, b);
+    precise float steep = c.ay > c.ax ? VK_M_PIO2_HI - q : q;
+    precise float r = c.xneg ? VK_M_PI_HI - steep : steep;
+    const float magnitude = c.special ? c.r : r;
+    return c.yneg ? -magnitude : magnitude;
+}
+
+// ATAN for a FLOAT16 result: atan2(|x|, 1) with x's sign. Below 2^-12 atan(x) rounds to x (also -0); NaN stays NaN;
+// +-inf gives +-pi/2.
+VK_INLINE float vk_atan_half(float x) {
+    const float ax = abs(x);
+    const bool tame = ax >= 0.000244140625f && ax <= 3.40282347e38f;   // false for NaN and +-inf
+    precise float q = vk_h_atan_ratio(tame ? min(ax, 1.0f) : 1.0f, tame ? max(ax, 1.0f) : 1.0f);
+    precise float r = ax > 1.0f ? VK_M_PIO2_HI - q : q;
+    const float magnitude = vk_m_isinf(x) ? VK_M_PIO2_HI : r;
+    if (vk_m_isnan(x)) return x;
+    return tame || vk_m_isinf(x) ? (x < 0.0f ? -magnitude : magnitude) : x;
 }
 
 // log(a) for a finite normal a > 0: e ln2 + 2 atanh(s), s = f / (2 + f) with a = (1 + f) 2^e, f exact in

@@ -507,45 +507,69 @@ VK_INLINE float vk_acos(float x) {
     return v;
 }
 
-// ATAN_YX: atan2(y, x) with C's special values (atan2(+-0, +0) = +-0, atan2(+-0, -0) = +-pi, ...).
-VK_INLINE float vk_atan2(float y, float x) {
-    if (vk_m_isnan(x) || vk_m_isnan(y)) return vk_m_nan();
+// ATAN_YX's arguments where C's atan2 needs no quotient (special: NaN, zeros, infinities; r the result's magnitude,
+// negated where yneg), and the others' magnitudes ay, ax (finite, nonzero) with x's sign.
+struct vk_m_atan2_case {
+    bool special;
+    float r;
+    float ay;
+    float ax;
+    bool xneg;
+    bool yneg;
+};
+VK_INLINE vk_m_atan2_case vk_m_atan2_classify(float y, float x) {
+    vk_m_atan2_case c;
     float yy = vk_m_ftz(y);
     float xx = vk_m_ftz(x);
-    bool yneg = vk_m_signbit(yy);
-    bool xneg = vk_m_signbit(xx);
-    float ay = abs(yy);
-    float ax = abs(xx);
-    float r;
-    if (ay == 0.0f) {
-        r = xneg ? VK_M_PI_HI : 0.0f;
-    } else if (vk_m_isinf(ay)) {
-        r = vk_m_isinf(ax) ? (xneg ? 2.3561945f : VK_M_PIO4_HI) : VK_M_PIO2_HI;
-    } else if (vk_m_isinf(ax)) {
-        r = xneg ? VK_M_PI_HI : 0.0f;
-    } else if (ax == 0.0f) {
-        r = VK_M_PIO2_HI;
+    c.yneg = vk_m_signbit(yy);
+    c.xneg = vk_m_signbit(xx);
+    c.ay = abs(yy);
+    c.ax = abs(xx);
+    c.special = true;
+    if (vk_m_isnan(x) || vk_m_isnan(y)) {
+        c.r = vk_m_nan();
+        c.yneg = false;
+    } else if (c.ay == 0.0f) {
+        c.r = c.xneg ? VK_M_PI_HI : 0.0f;
+    } else if (vk_m_isinf(c.ay)) {
+        c.r = vk_m_isinf(c.ax) ? (c.xneg ? 2.3561945f : VK_M_PIO4_HI) : VK_M_PIO2_HI;
+    } else if (vk_m_isinf(c.ax)) {
+        c.r = c.xneg ? VK_M_PI_HI : 0.0f;
+    } else if (c.ax == 0.0f) {
+        c.r = VK_M_PIO2_HI;
+    } else {
+        c.special = false;
+        c.r = 0.0f;
+    }
+    return c;
+}
+
+// ATAN_YX: atan2(y, x) with C's special values (atan2(+-0, +0) = +-0, atan2(+-0, -0) = +-pi, ...).
+VK_INLINE float vk_atan2(float y, float x) {
+    vk_m_atan2_case c = vk_m_atan2_classify(y, x);
+    float r = c.r;
+    if (c.special) {
 #ifdef VKDML_FUSED_FMA
-    } else if (min(ay, ax) < 9.09494702e-13f * max(ay, ax)) {
+    } else if (min(c.ay, c.ax) < 9.09494702e-13f * max(c.ay, c.ax)) {
         // min/max below 2^-40: atan2 rounds to y/x (possibly subnormal), pi or pi/2
-        r = (ay > ax) ? VK_M_PIO2_HI : xneg ? VK_M_PI_HI : vk_m_div(ay, 0.0f, ax);
+        r = (c.ay > c.ax) ? VK_M_PIO2_HI : c.xneg ? VK_M_PI_HI : vk_m_div(c.ay, 0.0f, c.ax);
     } else {
         // vk_m_div2's range: max scaled (exactly) into [2^-30, 2^100], so min >= 2^-70
-        float mx = max(ay, ax);
+        float mx = max(c.ay, c.ax);
         precise float sc = (mx > 1.2676506e30f) ? 5.42101086e-20f : (mx < 9.31322575e-10f) ? 7.92281625e28f : 1.0f;
-        vk_f2 a = vk_m_atan2_pos(ay * sc, 0.0f, ax * sc, 0.0f);
+        vk_f2 a = vk_m_atan2_pos(c.ay * sc, 0.0f, c.ax * sc, 0.0f);
 #else
     } else {
-        vk_f2 a = vk_m_atan2_pos(ay, 0.0f, ax, 0.0f);
+        vk_f2 a = vk_m_atan2_pos(c.ay, 0.0f, c.ax, 0.0f);
 #endif
-        if (xneg) {
+        if (c.xneg) {
             r = vk_m_pi_minus(a.hi, a.lo);
         } else {
             precise float v = a.hi + a.lo;
             r = v;
         }
     }
-    return yneg ? -r : r;
+    return c.yneg ? -r : r;
 }
 
 // ---- hyperbolic functions ---------------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ constexpr FnInfo kFunctions[] = {
     {"sin_half", "vk_sin_half", 1, F, false, false},
     {"cos_half", "vk_cos_half", 1, F, false, false},
     {"tan_half", "vk_tan_half", 1, F, false, false},
+    {"atan_half", "vk_atan_half", 1, F, false, false},
+    {"atan2_half", "vk_atan2_half", 2, F, false, false},
     {"pow_half", "vk_pow_half", 2, F, false, false},
     {"int_relu", "vk_int_relu", 1, I, false, false},
     {"int_prelu", "vk_int_prelu", 2, I, false, false},

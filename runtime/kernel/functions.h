@@ -19,7 +19,7 @@ enum class Fn : uint16_t {
     SigmoidHalf, SwishHalf, TanhHalf, ScaledTanhHalf, GeluHalf, EluHalf, CeluHalf, ScaledEluHalf, SoftplusHalf,
     ParametricSoftplusHalf, ExpHalf, LogHalf, ErfHalf,
     // FLOAT16 results of the trigonometric functions and POW (glsl/vkdml_half_trig_pow.glsl)
-    SinHalf, CosHalf, TanHalf, PowHalf,
+    SinHalf, CosHalf, TanHalf, AtanHalf, Atan2Half, PowHalf,
     // Integer forms (glsl/vkdml_integer.glsl), computed as int or uint
     IntRelu, IntPrelu, IntShrink,
     // vkdml-bench's naive baselines with the driver's exp/log (glsl/vkdml_naive.glsl)

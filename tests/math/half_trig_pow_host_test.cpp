@@ -1,5 +1,5 @@
-// half_trig_pow_host_test.cpp - host (CPU) tests of glsl/vkdml_half_trig_pow.glsl, the SIN, COS, TAN, POW and
-// CONSTANT_POW forms for FLOAT16 results, compiled as C++ through tests/support/glsl_host_shim.h, with the same two
+// half_trig_pow_host_test.cpp - host (CPU) tests of glsl/vkdml_half_trig_pow.glsl, the SIN, COS, TAN, ATAN, ATAN_YX,
+// POW and CONSTANT_POW forms for FLOAT16 results, compiled as C++ through tests/support/glsl_host_shim.h, with the same two
 // checks as half_forms_host_test: the fp32 value rounded once to fp16 within 1 ULP of fp16 of the double-precision
 // reference, and the fp32 value within 2^-15 relative of it wherever that is a normal FLOAT16 number; on every half
 // input and across the fp32 inputs (a ScaleBias or a fused graph hands a function any fp32 value); special values.
@@ -139,6 +139,43 @@ TEST_CASE("POW for FLOAT16 results: C's special cases, as the FLOAT32 form") {
             } else {
                 CHECK(ulp_error_f16(hh, double(full)) <= 1);
                 CHECK((hh & 0x8000u) == (hf & 0x8000u));
+            }
+        }
+    }
+}
+
+TEST_CASE("ATAN and ATAN_YX for FLOAT16 results: within 1 ULP of fp16 across the fp32 inputs") {
+    const uint64_t step = exhaustive() ? 1 : thinned(1024);
+    report(sweep(step, [](float x) { return vkglsl::vk_atan_half(x); }, [](double x) { return std::atan(x); }),
+           "atan_half");
+    const float others[] = {1.0f, -1.0f, 0.5f, -3.0f, 1e-3f, -65504.0f, 0x1p-20f, 7.25f, 0x1p100f, -0x1p120f};
+    for (const float o : others) {
+        report(sweep(thinned(4096), [o](float y) { return vkglsl::vk_atan2_half(y, o); },
+                     [o](double y) { return std::atan2(y, ftz(o)); }),
+               "atan2_half(y, " + std::to_string(o) + ")");
+        report(sweep(thinned(4096), [o](float x) { return vkglsl::vk_atan2_half(o, x); },
+                     [o](double x) { return std::atan2(ftz(o), x); }),
+               "atan2_half(" + std::to_string(o) + ", x)");
+    }
+}
+
+TEST_CASE("ATAN and ATAN_YX for FLOAT16 results: C's special values, as the FLOAT32 forms") {
+    using namespace vkglsl;
+    const float values[] = {0.0f, -0.0f, 1.0f, -1.0f, 2.5f, -2.5f, INFINITY, -INFINITY, NAN, 0x1p-140f, 65504.0f,
+                            -0x1p126f};
+    for (const float y : values) {
+        const float a = vk_atan_half(y), af = vk_atan(y);
+        INFO("atan(" << y << ") = " << a << ", FLOAT32 form " << af);
+        CHECK((std::isnan(af) ? std::isnan(a) : ulp_error_f16(half_from_double(double(a)), double(af)) <= 1));
+        CHECK(std::signbit(a) == std::signbit(af));
+        for (const float x : values) {
+            const float h = vk_atan2_half(y, x), f = vk_atan2(y, x);
+            INFO("atan2(" << y << ", " << x << ") = " << h << ", FLOAT32 form " << f);
+            if (std::isnan(f)) {
+                CHECK(std::isnan(h));
+            } else {
+                CHECK(ulp_error_f16(half_from_double(double(h)), double(f)) <= 1);
+                CHECK(std::signbit(h) == std::signbit(f));
             }
         }
     }

@@ -129,6 +129,8 @@ Fn halfForm(Fn fn) {
         case Fn::Cos: return Fn::CosHalf;
         case Fn::Tan: return Fn::TanHalf;
         case Fn::Pow: return Fn::PowHalf;
+        case Fn::Atan: return Fn::AtanHalf;
+        case Fn::Atan2: return Fn::Atan2Half;
         default: return Fn::None;
     }
 }
@@ -366,7 +368,10 @@ GeneralLowering lowerGeneral(const OperatorInfo& info, const KernelTarget& targe
         case Family::Arithmetic:
         case Family::Logical: {
             const uint32_t a = p.input(0);
-            const uint32_t r = p.inputs.size() > 1 ? p.call(fn, out, {a, p.input(1)}) : p.call(fn, out, {a});
+            const Fn half = fn == Fn::Atan2 && out == ScalarType::Float16 ? halfForm(fn) : Fn::None;
+            if (half != Fn::None) p.label += "_half";
+            const Fn called = half != Fn::None ? half : fn;
+            const uint32_t r = p.inputs.size() > 1 ? p.call(called, out, {a, p.input(1)}) : p.call(called, out, {a});
             p.store(0, r);
             break;
         }
