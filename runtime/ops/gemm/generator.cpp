@@ -1,5 +1,6 @@
 #include "ops/gemm/generator.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "ops/gemm/generator_parts.h"
@@ -18,6 +19,9 @@ public:
 
     std::string source() {
         header();
+        if (s_.skinny && s_.vectors != KernelShape::Vectors::None)
+            out_ += "layout(std430, binding = " + std::to_string(binding(kB)) + ") readonly buffer T" +
+                    std::to_string(binding(kB)) + "v { uvec4 " + buffer(kB) + "v[]; };\n";
         library();
         accessors();
         body();
@@ -167,6 +171,8 @@ private:
     // Skinny: lane kl sums K steps kl, kl + kLanes, ... of every row for its columns; `depth` of its steps per loop
     // iteration, the last few guarded.
     void skinnyLoop() {
+        if (s_.vectors == KernelShape::Vectors::AlongN) return skinnyLoopAlongN();
+        if (s_.vectors == KernelShape::Vectors::AlongK) return skinnyLoopAlongK();
         for (uint32_t j = 0; j < s_.tn; ++j)
             out_ += "        const uint bc" + std::to_string(j) + " = min(n0 + tx + " + u(j * s_.wx) + ", N - 1u);\n";
         auto step = [&](const std::string& k, const std::string& indent) {
@@ -197,6 +203,109 @@ private:
         }
     }
 
+    uint32_t vectorWidth() const { return p_.types[kB] == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8 : 4; }
+
+    // b<first>.. b<first + width - 1> from the 16-byte vector `w` of B.
+    void unpackB(const std::string& w, uint32_t first, const std::string& indent) {
+        if (p_.types[kB] == DML_TENSOR_DATA_TYPE_FLOAT16) {
+            for (uint32_t c = 0; c < 4; ++c)
+                out_ += indent + "const vec2 h" + std::to_string(c) + " = vk_floats_from_half_pair(" + w + "[" +
+                        std::to_string(c) + "]);\n";
+            for (uint32_t e = 0; e < 8; ++e)
+                out_ += indent + "const float b" + std::to_string(first + e) + " = h" + std::to_string(e / 2) +
+                        (e % 2 ? ".y" : ".x") + ";\n";
+        } else {
+            for (uint32_t e = 0; e < 4; ++e)
+                out_ += indent + "const float b" + std::to_string(first + e) + " = uintBitsToFloat(" + w + "[" +
+                        std::to_string(e) + "]);\n";
+        }
+    }
+
+    // Skinny, B's N innermost: invocation tx takes the tn = one vector of adjacent columns n0 + tx * tn ..; a vector
+    // past N reads the last one (never stored). The K steps as skinnyLoop's.
+    void skinnyLoopAlongN() {
+        const uint32_t w = vectorWidth();
+        out_ += "        const uint bv = (" + base(kB) + " + min(n0 + tx * " + u(w) + ", N - " + u(w) + ")) / " + u(w) + ";\n";
+        auto step = [&](const std::string& k, const std::string& indent) {
+            for (uint32_t i = 0; i < p_.m; ++i)
+                out_ += indent + acc_ + " a" + std::to_string(i) + " = " + aValue(u(i), k) + ";\n";
+            out_ += indent + "const uvec4 w = " + buffer(kB) + "v[bv + " + scaled(k, op(kB).row / w) + "];\n";
+            unpackB("w", 0, indent);
+            products(indent);
+        };
+        kSteps(step);
+    }
+
+    // The skinny kernel's K loop: lane kl takes steps kl, kl + kLanes, ..., `depth` of them per loop iteration, the
+    // last few guarded.
+    template <class Step>
+    void kSteps(const Step& step) {
+        const uint32_t stride = s_.kLanes * s_.depth;
+        const uint32_t main = p_.k - p_.k % stride;
+        if (main > 0) {
+            out_ += "        for (uint k0 = kl; k0 < " + u(main) + "; k0 += " + u(stride) + ") {\n";
+            for (uint32_t d = 0; d < s_.depth; ++d) {
+                out_ += "            {\n";
+                step("(k0 + " + u(d * s_.kLanes) + ")", "                ");
+                out_ += "            }\n";
+            }
+            out_ += "        }\n";
+        }
+        const uint32_t tail = p_.k - main;
+        for (uint32_t d = 0; d * s_.kLanes < tail; ++d) {
+            out_ += "        {\n            const uint k = " + u(main + d * s_.kLanes) + " + kl;\n";
+            if ((d + 1) * s_.kLanes > tail) out_ += "            if (k < K) {\n";
+            step("k", "                ");
+            if ((d + 1) * s_.kLanes > tail) out_ += "            }\n";
+            out_ += "        }\n";
+        }
+    }
+
+    // Skinny, B's K innermost (one column per invocation): lane kl takes the vectors kl, kl + kLanes, ... of its
+    // column, each `width` consecutive K steps, so that the lanes of a column read adjacent vectors.
+    void skinnyLoopAlongK() {
+        const uint32_t w = vectorWidth();
+        out_ += "        const uint bv = (" + base(kB) + " + " + scaled("min(n0 + tx, N - 1u)", op(kB).column) + ") / " +
+                u(w) + ";\n";
+        const uint32_t vectors = p_.k / w, perLane = std::max<uint32_t>(1, s_.depth / w);
+        auto step = [&](const std::string& v, const std::string& indent) {
+            out_ += indent + "const uvec4 w = " + buffer(kB) + "v[bv + " + v + "];\n";
+            unpackB("w", 0, indent);
+            for (uint32_t e = 0; e < w; ++e) {
+                const std::string k = "(" + v + " * " + u(w) + " + " + u(e) + ")";
+                for (uint32_t i = 0; i < p_.m; ++i)
+                    out_ += indent + "c" + std::to_string(i) + "_0 = fma(" + aValue(u(i), k) + ", b" + std::to_string(e) +
+                            ", c" + std::to_string(i) + "_0);\n";
+            }
+        };
+        const uint32_t stride = s_.kLanes * perLane;
+        const uint32_t main = vectors - vectors % stride;
+        if (main > 0) {
+            out_ += "        for (uint v0 = kl; v0 < " + u(main) + "; v0 += " + u(stride) + ") {\n";
+            for (uint32_t d = 0; d < perLane; ++d) {
+                out_ += "            {\n";
+                step("(v0 + " + u(d * s_.kLanes) + ")", "                ");
+                out_ += "            }\n";
+            }
+            out_ += "        }\n";
+        }
+        const uint32_t tail = vectors - main;
+        for (uint32_t d = 0; d * s_.kLanes < tail; ++d) {
+            out_ += "        {\n            const uint v = " + u(main + d * s_.kLanes) + " + kl;\n";
+            if ((d + 1) * s_.kLanes > tail) out_ += "            if (v < " + u(vectors) + ") {\n";
+            step("v", "                ");
+            if ((d + 1) * s_.kLanes > tail) out_ += "            }\n";
+            out_ += "        }\n";
+        }
+    }
+
+    // The column of the invocation's accumulator j in the workgroup's tile, and the invocation of tile column c
+    // with its accumulator: strided by wx, or adjacent with vectors along N.
+    bool adjacentColumns() const { return s_.vectors == KernelShape::Vectors::AlongN; }
+    std::string columnOf(const std::string& tx, const std::string& j) const {
+        return adjacentColumns() ? tx + " * " + u(s_.tn) + " + " + j : tx + " + " + j + " * " + u(s_.wx);
+    }
+
     // Skinny with several lanes per column: the lanes' partial sums meet in shared memory, and the workgroup's
     // invocations then finish its M x tileN outputs, each adding its column's kLanes partial sums in lane order.
     void lanesEpilogue() {
@@ -208,7 +317,8 @@ private:
         out_ += "        barrier();\n"
                 "        for (uint o = lid; o < " + u(outputs) + "; o += " + u(wg) + ") {\n"
                 "            const uint m = o / " + u(s_.tileN()) + ", c = o % " + u(s_.tileN()) + ";\n"
-                "            const uint cx = c % " + u(s_.wx) + ", first = (m * " + u(s_.tn) + " + c / " + u(s_.wx) +
+                "            const uint cx = " + (adjacentColumns() ? "c / " + u(s_.tn) : "c % " + u(s_.wx)) +
+                ", first = (m * " + u(s_.tn) + " + " + (adjacentColumns() ? "c % " + u(s_.tn) : "c / " + u(s_.wx)) +
                 ") * " + u(wg) + ";\n"
                 "            " + acc_ + " sum = " + acc_ + "(0);\n"
                 "            for (uint l = 0u; l < " + u(s_.kLanes) + "; ++l) sum += partial[first + " + lane + "];\n"
@@ -227,14 +337,26 @@ private:
             for (uint32_t j = 0; j < s_.tn; ++j) out_ += acc(i, j) + (i * s_.tn + j + 1 < count ? ", " : "");
         out_ += ");\n";
         out_ += "        for (uint e = 0u; e < " + u(count) + "; ++e) {\n"
-                "            const uint m = m0 + ty + (e / " + u(s_.tn) + ") * " + u(rowStep) + ", n = n0 + tx + (e % " +
-                u(s_.tn) + ") * " + u(s_.wx) + ";\n"
+                "            const uint m = m0 + ty + (e / " + u(s_.tn) + ") * " + u(rowStep) + ", n = n0 + " +
+                columnOf("tx", "(e % " + u(s_.tn) + ")") + ";\n"
                 "            if (m >= M || n >= N) continue;\n" +
                 storeStatement("results[e]") + "        }\n";
     }
 };
 
 }  // namespace
+
+KernelShape::Vectors skinnyVectors(const Plan& plan, uint32_t& width) {
+    const DML_TENSOR_DATA_TYPE t = plan.types[kB];
+    if (plan.kind != Kind::Float || (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_FLOAT16))
+        return KernelShape::Vectors::None;
+    width = t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8 : 4;
+    const Operand& b = plan.operands[kB];
+    if (b.batch[0] % width || b.batch[1] % width) return KernelShape::Vectors::None;
+    if (b.column == 1 && b.row != 1 && b.row % width == 0 && plan.n % width == 0) return KernelShape::Vectors::AlongN;
+    if (b.row == 1 && b.column != 1 && b.column % width == 0 && plan.k % width == 0) return KernelShape::Vectors::AlongK;
+    return KernelShape::Vectors::None;
+}
 
 std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape) {
     if (shape.cooperative) return generateCooperativeGemmGlsl(plan, shape);

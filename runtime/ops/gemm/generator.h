@@ -21,6 +21,9 @@ struct KernelShape {
     bool staged = true;
     bool skinny = false;        // every row of A per invocation, B streamed once (wy and tm unused)
     uint32_t kLanes = 1;        // skinny: invocations that split K for one column
+    // Skinny: B read by 16-byte vectors (skinnyVectors): along N, each invocation's tn columns adjacent (tn = one
+    // vector); along K, each lane's steps in runs of one vector.
+    enum class Vectors : uint8_t { None, AlongN, AlongK } vectors = Vectors::None;
     uint32_t wx = 16, wy = 16;  // invocations along n and m
     uint32_t tm = 4, tn = 4;    // outputs per invocation along m and n
     uint32_t depth = 16;        // K per shared tile (staged), per loop iteration (direct), per lane and loop iteration (skinny)
@@ -41,6 +44,11 @@ struct KernelShape {
 
 // Throws std::invalid_argument for what the kernel cannot express (a bug in the family's checks).
 std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape);
+
+// How the skinny kernel may read B by 16-byte vectors (4 FLOAT32 or 8 FLOAT16 elements, returned in `width`): along
+// N where N is innermost and packed, along K where K is; with every other stride of B and the extent along the
+// vectors whole vectors (tensor offsets are 16-byte aligned, so every vector is too). Float GEMMs only.
+KernelShape::Vectors skinnyVectors(const Plan& plan, uint32_t& width);
 
 // How the cooperative-matrix kernel copies A and B for `plan` (generator_cooperative.cpp): each with K innermost or
 // not, by 16-byte vectors or element by element. A device checks each combination before it runs it
