@@ -22,6 +22,22 @@ bool sameElements(const dml::TensorLayout& written, const dml::TensorLayout& rea
            std::equal(written.strides, written.strides + written.rank, read.strides);
 }
 
+// Whether the tensor's elements lie packed in row-major order (size-1 dimensions aside).
+bool packed(const dml::TensorLayout& t) {
+    uint64_t expected = 1;
+    for (uint32_t d = t.rank; d-- > 0;) {
+        if (t.sizes[d] != 1 && t.strides[d] != expected) return false;
+        expected *= t.sizes[d];
+    }
+    return true;
+}
+
+// A consumer reading a value as another shape of the same packed elements (element l written is element l read).
+bool samePackedElements(const dml::TensorLayout& written, const dml::TensorLayout& read) {
+    return written.dataType == read.dataType && written.elementCount == read.elementCount && packed(written) &&
+           packed(read);
+}
+
 // A value of `from` becomes a value of `to` through memory unchanged only when both are the same 32- or 64-bit
 // type: fp16 values are computed in fp32, narrow integers in 32 bits, and bit operators read raw encodings.
 bool needsRoundTrip(ScalarType from, ScalarType to) {
@@ -135,40 +151,49 @@ private:
         return tensorCount(members) <= maxTensors_ ? g : -1;
     }
 
-    // Group a's single node with the element-wise run that computes its input (whose only value leaving is that
-    // input, read by nothing else) and the run that reads its output (all of its readers, one value leaving, every
-    // other input available before a), as far as the node's family accepts them; nullopt when it takes neither.
+    // Group a's single node with the element-wise run that computes one of its inputs (whose only value leaving is
+    // that input, read by nothing else) and the run that reads its output (all of its readers, one value leaving,
+    // every other input available before a), as far as the node's family accepts them; nullopt when it takes
+    // neither. Input 0's run is tried first, then input 1's (GEMM's B), each with and without the run after.
     std::optional<Step> anchor(size_t a, const NeighbourCheck& accepts) {
         const uint32_t n = groups_[a][0];
         const GraphNode& node = graph_.nodes[n];
         const dml::OperatorInfo& info = node.info();
         if (info.inputs.empty() || info.outputs.empty() || graph_.outputCountOf(n) != 1) return std::nullopt;
-        std::optional<Step> before = runComputing(node.inputs[info.inputSlot(0)], info.inputs[0], a);
         std::optional<Step> after = runReading(n, info.outputs[0], a);
-        if (!before && !after) return std::nullopt;
-        for (int attempt = 0; attempt < 3; ++attempt) {
-            const bool usePrologue = before && attempt != 2, useEpilogue = after && attempt != 1;
-            if (!usePrologue && !useEpilogue) continue;
+        auto attempt = [&](const Step* before, uint32_t input, bool useEpilogue) -> std::optional<Step> {
             ops::FusedNeighbours neighbours;
-            if (usePrologue) {
+            if (before) {
                 neighbours.prologue = before->program;
                 for (const StepTensor& t : before->inputs) neighbours.prologueTensors.push_back(t.layout);
+                neighbours.prologueInput = input;
+                neighbours.prologueOutput = before->outputs[0].layout;
             }
             if (useEpilogue) {
                 neighbours.epilogue = after->program;
                 for (size_t i = 1; i < after->inputs.size(); ++i) neighbours.epilogueTensors.push_back(after->inputs[i].layout);
                 neighbours.epilogueOutput = after->outputs[0].layout;
             }
-            if (!accepts(n, neighbours)) continue;
-            return anchoredStep(n, std::move(neighbours), usePrologue ? &*before : nullptr,
-                                useEpilogue ? &*after : nullptr);
+            if (!accepts(n, neighbours)) return std::nullopt;
+            return anchoredStep(n, std::move(neighbours), before, useEpilogue ? &*after : nullptr);
+        };
+        for (uint32_t input = 0; input < std::min<size_t>(2, info.inputs.size()); ++input) {
+            const std::optional<Step> before =
+                runComputing(node.inputs[info.inputSlot(input)], info.inputs[input], a, input != 0);
+            if (!before) continue;
+            if (after)
+                if (std::optional<Step> both = attempt(&*before, input, true)) return both;
+            if (std::optional<Step> prologueOnly = attempt(&*before, input, false)) return prologueOnly;
         }
+        if (after) return attempt(nullptr, 0, true);
         return std::nullopt;
     }
 
     // The fused run (an earlier, not yet absorbed group) whose only value leaving is `value`, read as `read` by
-    // one node in one slot; its program has that value as its single output.
-    std::optional<Step> runComputing(const ValueRef& value, const dml::TensorLayout& read, size_t a) const {
+    // one node in one slot (or, `reshaped`, as another shape of the same packed elements); its program has that
+    // value as its single output.
+    std::optional<Step> runComputing(const ValueRef& value, const dml::TensorLayout& read, size_t a,
+                                     bool reshaped) const {
         if (value.kind != ValueRef::Kind::NodeOutput || graph_.nodes[value.index].constant()) return std::nullopt;
         const uint32_t id = graph_.valueId(value);
         const int64_t g = group_[value.index];
@@ -178,8 +203,9 @@ private:
         Step run;
         run.nodes = groups_[g];
         buildProgram(run);
-        if (run.outputs.size() != 1 || !(run.outputs[0].value == value) || !sameElements(run.outputs[0].layout, read))
-            return std::nullopt;
+        if (run.outputs.size() != 1 || !(run.outputs[0].value == value)) return std::nullopt;
+        const dml::TensorLayout& written = run.outputs[0].layout;
+        if (!sameElements(written, read) && !(reshaped && samePackedElements(written, read))) return std::nullopt;
         return run;
     }
 
@@ -225,12 +251,13 @@ private:
     }
 
     // The step of node n with its neighbours; marks the runs it takes as absorbed. Inputs: n's present inputs (the
-    // prologue's input 0 in place of the first), the prologue's others, the epilogue's others.
+    // prologue's input 0 in place of the one it computes), the prologue's others, the epilogue's others.
     Step anchoredStep(uint32_t n, ops::FusedNeighbours neighbours, const Step* before, const Step* after) {
         const GraphNode& node = graph_.nodes[n];
         const dml::OperatorInfo& info = node.info();
         Step step;
         step.anchor = n;
+        const uint32_t prologueInput = neighbours.prologueInput;
         step.neighbours = std::move(neighbours);
         if (before) {
             step.nodes = before->nodes;
@@ -238,8 +265,8 @@ private:
         }
         step.nodes.push_back(n);
         for (uint32_t i = 0; i < info.inputs.size(); ++i)
-            step.inputs.push_back(i == 0 && before ? before->inputs[0]
-                                                   : StepTensor{node.inputs[info.inputSlot(i)], info.inputs[i]});
+            step.inputs.push_back(i == prologueInput && before ? before->inputs[0]
+                                                               : StepTensor{node.inputs[info.inputSlot(i)], info.inputs[i]});
         if (before) step.inputs.insert(step.inputs.end(), before->inputs.begin() + 1, before->inputs.end());
         if (after) {
             step.nodes.insert(step.nodes.end(), after->nodes.begin(), after->nodes.end());

@@ -14,11 +14,16 @@ namespace vkdml::ops {
 // Programs have their attributes folded into constants; every tensor they read has the sizes of the element they
 // compute.
 struct FusedNeighbours {
-    // Computes each element of the operator's InputTensor (output 0, of that tensor's data type): program input i
-    // reads prologueTensors[i]. Input 0 takes the input's place in the bindings, the others come after the
-    // operator's own inputs.
+    // Computes each element of the operator's input `prologueInput` (in binding order; output 0, of that tensor's
+    // data type): program input i reads prologueTensors[i]. Input 0 takes the input's place in the bindings, the
+    // others come after the operator's own inputs.
     std::optional<kernel::ElementwiseProgram> prologue;
     std::vector<dml::TensorLayout> prologueTensors;
+    uint32_t prologueInput = 0;
+    // The prologue's output as its producer wrote it (prologueTensors have its sizes): the operator's input itself
+    // for input 0; for another input possibly other dimensions over the same packed elements (a DEQUANTIZE with
+    // blocked scales writes {N, K / 32, 32} where GEMM reads {N, K}).
+    dml::TensorLayout prologueOutput;
     // Computes each element of `epilogueOutput`, written instead of the operator's OutputTensor: program input 0 is
     // the operator's output element (as it would read back from memory), input i > 0 reads epilogueTensors[i - 1]
     // (bound after the prologue's).

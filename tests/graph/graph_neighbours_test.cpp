@@ -547,56 +547,70 @@ TEST_CASE("graph neighbours: GEMM -> ADD (bias row) -> GELU -> ADD (residual) ru
         }
 }
 
-// ONNX Runtime's MatMulNBits: 4-bit weights {N, K} with one scale (and zero point) per 32 elements of a row, given
-// as {N, K / 32} tensors; DEQUANTIZE gives the float weights, GEMM multiplies with TransB. Two kernels either way
-// (GEMM takes no prologue).
+// ONNX Runtime's MatMulNBits: 4-bit (INT4) or 8-bit (UINT8) weights {N, K} with one scale (and zero point) per 32
+// elements of a row, given as {N, K / 32} tensors; DEQUANTIZE gives the float weights (FLOAT32 or FLOAT16, rounded
+// once more), GEMM multiplies with TransB. Fused, GEMM's loads of B take the DEQUANTIZE where A has at most 16 rows:
+// one kernel reading the packed weights, the same bytes as two; with 17 rows, two kernels either way.
 TEST_CASE("graph: the MatMulNBits pattern, DEQUANTIZE (INT4, blocked scales by sizes) -> GEMM with TransB") {
     TestDevice device;
     const uint32_t k = 96, n = 24, blocks = k / 32;
-    for (const uint32_t m : {1u, 5u})
-        for (const bool zeroPoint : {false, true}) {
-            CAPTURE(m);
-            CAPTURE(zeroPoint);
-            const Input a = randomInput(tensor(kF32, {1, 1, m, k}), 51, -1.0, 1.0);
-            const Input scale = randomInput(tensor(kF32, {1, 1, n, blocks}), 52, 0.01, 0.1);
-            const GraphTensorDesc q = tensor(DML_TENSOR_DATA_TYPE_INT4, {1, 1, n, k}),
-                                  zp = tensor(DML_TENSOR_DATA_TYPE_INT4, {1, 1, n, blocks}),
-                                  weights = tensor(kF32, {1, 1, n, k}), out = tensor(kF32, {1, 1, m, n});
-            std::mt19937_64 rng(53);
-            std::vector<uint8_t> qBytes(q.bytes()), zpBytes(zp.bytes());
-            for (uint8_t& byte : qBytes) byte = uint8_t(rng());
-            for (uint8_t& byte : zpBytes) byte = uint8_t(rng());
-            auto nibble = [](const std::vector<uint8_t>& bytes, uint64_t e) {
-                const int v = (bytes[e / 2] >> (4 * (e % 2))) & 0xf;
-                return v >= 8 ? v - 16 : v;  // INT4
-            };
-            auto build = [&](GraphBuilder& g) {
-                std::vector<GraphTensorDesc> inputs = {q, scale.desc};
-                if (zeroPoint) inputs.push_back(zp);
-                const uint32_t deq = g.addOperator(inputs, weights, dequantize(device, zeroPoint));
-                const uint32_t mm = g.addOperator({a.desc, weights}, out, gemm(device, DML_MATRIX_TRANSFORM_TRANSPOSE));
-                g.inputEdge(0, mm, 0);
-                g.inputEdge(1, deq, 0);
-                g.inputEdge(2, deq, 1);
-                if (zeroPoint) g.inputEdge(3, deq, 2);
-                g.edge(deq, mm, 1);
-                g.outputEdge(mm, 0);
-            };
-            std::vector<Expected> expected(m * n);
-            for (uint32_t i = 0; i < m; ++i)
-                for (uint32_t j = 0; j < n; ++j) {
-                    double dot = 0, magnitude = 0;
-                    for (uint32_t c = 0; c < k; ++c) {
-                        const uint32_t block = j * blocks + c / 32;
-                        const int centred = nibble(qBytes, j * k + c) - (zeroPoint ? nibble(zpBytes, block) : 0);
-                        const double w = double(float(centred) * float(scale.host.values[block]));  // rounded once
-                        dot += a.host.values[i * k + c] * w;
-                        magnitude += std::fabs(a.host.values[i * k + c] * w);
+    struct Variant {
+        DML_TENSOR_DATA_TYPE type, quantized;
+    };
+    for (const Variant v : {Variant{kF32, DML_TENSOR_DATA_TYPE_INT4}, Variant{kF16, DML_TENSOR_DATA_TYPE_UINT8},
+                            Variant{kF16, DML_TENSOR_DATA_TYPE_INT4}})
+        for (const uint32_t m : {1u, 5u, 16u, 17u})
+            for (const bool zeroPoint : {false, true}) {
+                const std::string variant = std::string(typeName(v.type)) + " from " + typeName(v.quantized);
+                CAPTURE(variant);
+                CAPTURE(m);
+                CAPTURE(zeroPoint);
+                const bool int4 = v.quantized == DML_TENSOR_DATA_TYPE_INT4;
+                const Input a = randomInput(tensor(v.type, {1, 1, m, k}), 51, -1.0, 1.0);
+                const Input scale = randomInput(tensor(v.type, {1, 1, n, blocks}), 52, 0.01, 0.1);
+                const GraphTensorDesc q = tensor(v.quantized, {1, 1, n, k}), zp = tensor(v.quantized, {1, 1, n, blocks}),
+                                      weights = tensor(v.type, {1, 1, n, k}), out = tensor(v.type, {1, 1, m, n});
+                std::mt19937_64 rng(53);
+                std::vector<uint8_t> qBytes(q.bytes()), zpBytes(zp.bytes());
+                for (uint8_t& byte : qBytes) byte = uint8_t(rng());
+                for (uint8_t& byte : zpBytes) byte = uint8_t(rng());
+                auto element = [int4](const std::vector<uint8_t>& bytes, uint64_t e) {
+                    if (!int4) return int(bytes[e]);
+                    const int nibble = (bytes[e / 2] >> (4 * (e % 2))) & 0xf;
+                    return nibble >= 8 ? nibble - 16 : nibble;
+                };
+                auto build = [&](GraphBuilder& g) {
+                    std::vector<GraphTensorDesc> inputs = {q, scale.desc};
+                    if (zeroPoint) inputs.push_back(zp);
+                    const uint32_t deq = g.addOperator(inputs, weights, dequantize(device, zeroPoint));
+                    const uint32_t mm = g.addOperator({a.desc, weights}, out, gemm(device, DML_MATRIX_TRANSFORM_TRANSPOSE));
+                    g.inputEdge(0, mm, 0);
+                    g.inputEdge(1, deq, 0);
+                    g.inputEdge(2, deq, 1);
+                    if (zeroPoint) g.inputEdge(3, deq, 2);
+                    g.edge(deq, mm, 1);
+                    g.outputEdge(mm, 0);
+                };
+                std::vector<Expected> expected(m * n);
+                for (uint32_t i = 0; i < m; ++i)
+                    for (uint32_t j = 0; j < n; ++j) {
+                        double dot = 0, magnitude = 0;
+                        for (uint32_t c = 0; c < k; ++c) {
+                            const uint32_t block = j * blocks + c / 32;
+                            const int centred = element(qBytes, j * k + c) - (zeroPoint ? element(zpBytes, block) : 0);
+                            const float product = float(centred) * float(scale.host.values[block]);  // rounded once
+                            const double w = floatValue(v.type, floatBits(v.type, double(product)));  // as stored
+                            dot += a.host.values[i * k + c] * w;
+                            magnitude += std::fabs(a.host.values[i * k + c] * w);
+                        }
+                        Expected e{dot, (k + 4) * std::ldexp(1.0, -24) * magnitude};
+                        if (v.type == kF16) e.bound += 0.5 * ulpOf(kF16, std::fabs(dot) + e.bound);
+                        expected[i * n + j] = e;
                     }
-                    expected[i * n + j] = {dot, (k + 4) * std::ldexp(1.0, -24) * magnitude};
-                }
-            GraphIO io{{a.bytes, qBytes, scale.bytes}, {}, {out.bytes()}};
-            if (zeroPoint) io.inputs.push_back(zpBytes);
-            runBothWays(device, build, 2, 2, 0, io, kF32, expected);
-        }
+                GraphIO io{{a.bytes, qBytes, scale.bytes}, {}, {out.bytes()}};
+                if (zeroPoint) io.inputs.push_back(zpBytes);
+                io.inputOffset = zeroPoint ? 48 : 0;  // 4-bit elements counted from a binding's start: 96 past it
+                const bool fused = m <= 16;
+                runBothWays(device, build, 2, fused ? 1 : 2, fused ? 1 : 0, io, v.type, expected);
+            }
 }

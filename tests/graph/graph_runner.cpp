@@ -220,11 +220,14 @@ GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const Grap
     bool anyOwned = false;
     for (size_t g = 0; g < io.inputs.size(); ++g) {
         const std::vector<uint8_t>& data = io.inputs[g];
-        inputBuffers.emplace_back(data.empty() ? nullptr : device.createDefaultBuffer(data.size() + kCanaryBytes, kCanary));
-        if (!data.empty()) device.upload(inputBuffers.back(), 0, data.data(), data.size());
+        const uint64_t offset = io.inputOffset;
+        inputBuffers.emplace_back(data.empty() ? nullptr
+                                               : device.createDefaultBuffer(offset + data.size() + kCanaryBytes, kCanary));
+        if (!data.empty()) device.upload(inputBuffers.back(), offset, data.data(), data.size());
         const bool owned = g < io.owned.size() && io.owned[g];
         anyOwned = anyOwned || owned;
-        if (!data.empty()) (owned ? ownedBindings : inputBindings)[g] = {inputBuffers.back(), 0, data.size() + kCanaryBytes};
+        if (!data.empty())
+            (owned ? ownedBindings : inputBindings)[g] = {inputBuffers.back(), offset, data.size() + kCanaryBytes};
         inputDescs[g] = data.empty() || owned ? DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr}
                                               : DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &inputBindings[g]};
     }
@@ -271,7 +274,7 @@ GraphRun runGraph(TestDevice& device, VkdmlCompiledOperator compiled, const Grap
     for (size_t o = 0; o < io.outputBytes.size(); ++o)
         outputs.push_back(device.download(outputBuffers[o], 0, io.outputBytes[o] + kCanaryBytes));
     for (size_t g = 0; g < io.inputs.size(); ++g)
-        if (!io.inputs[g].empty()) inputs[g] = device.download(inputBuffers[g], 0, io.inputs[g].size());
+        if (!io.inputs[g].empty()) inputs[g] = device.download(inputBuffers[g], io.inputOffset, io.inputs[g].size());
     takeResults(run, io, std::move(outputs), inputs);
     return run;
 }

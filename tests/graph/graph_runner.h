@@ -70,6 +70,7 @@ struct GraphIO {
     std::vector<std::vector<uint8_t>> inputs;  // per graph input; empty: not bound (DML_BINDING_TYPE_NONE)
     std::vector<bool> owned;                   // per graph input: OWNED_BY_DML (bound to the initializer instead)
     std::vector<uint64_t> outputBytes;         // per graph output
+    uint64_t inputOffset = 0;                  // bytes before each input in its buffer (a multiple of 16; not on the COM path)
 };
 
 struct GraphRun {

@@ -163,10 +163,14 @@ public:
     }
 
     // GEMM's store takes the element-wise run that reads its result (bias, activation, residual, CAST to a float
-    // type), on floats, with up to kMaxEpilogueTensors more tensors of the output's sizes. A run before it would be
-    // recomputed for every column of B: not taken.
+    // type), on floats, with up to kMaxEpilogueTensors more tensors of the output's sizes. GEMM's loads of B take
+    // the run that computes B (a DEQUANTIZE of packed weights: ONNX Runtime's MatMulNBits) where A has at most 16
+    // rows (the decode step), so that the weights are read in their packed form and the run's work is repeated for
+    // few rows of A; a run computing A would be repeated for every column of B: not taken.
     bool acceptsNeighbours(const OperatorInfo& info, const ops::FusedNeighbours& neighbours) const override {
-        if (info.schema->type != DML_OPERATOR_GEMM || neighbours.prologue || !neighbours.epilogue) return false;
+        if (info.schema->type != DML_OPERATOR_GEMM || (!neighbours.prologue && !neighbours.epilogue)) return false;
+        if (neighbours.prologue && !acceptsPrologue(info, neighbours)) return false;
+        if (!neighbours.epilogue) return true;
         const TensorLayout& out = info.outputs[0];
         if (!ops::isFloatTensorType(out.dataType) || !ops::isFloatProgram(*neighbours.epilogue) ||
             neighbours.epilogueTensors.size() > kMaxEpilogueTensors ||
@@ -179,6 +183,25 @@ public:
         if (!fits(neighbours.epilogueOutput)) return false;
         for (const TensorLayout& t : neighbours.epilogueTensors)
             if (!fits(t)) return false;
+        return true;
+    }
+
+    static bool acceptsPrologue(const OperatorInfo& info, const ops::FusedNeighbours& neighbours) {
+        const kernel::ElementwiseProgram& program = *neighbours.prologue;
+        const TensorLayout& b = info.inputs[1];
+        const TensorLayout& out = info.outputs[0];
+        if (neighbours.prologueInput != 1 || !ops::isFloatTensorType(b.dataType) || out.sizes[out.rank - 2] > 16 ||
+            program.outputs.size() != 1 || program.attributeCount() != 0 ||
+            program.inputs.size() != neighbours.prologueTensors.size() ||
+            program.inputs.size() > kMaxPrologueTensors || neighbours.prologueOutput.rank > kMaxPrologueRank)
+            return false;
+        for (uint32_t t = 0; t < program.inputs.size(); ++t) {
+            const uint32_t bits = kernel::scalarTypeBits(program.inputs[t]);
+            const TensorLayout& tensor = neighbours.prologueTensors[t];
+            if ((bits != 4 && bits != 8 && bits != 16 && bits != 32) || tensor.rank != neighbours.prologueOutput.rank ||
+                !std::equal(tensor.sizes, tensor.sizes + tensor.rank, neighbours.prologueOutput.sizes))
+                return false;
+        }
         return true;
     }
 

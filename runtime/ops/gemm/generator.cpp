@@ -19,7 +19,7 @@ public:
 
     std::string source() {
         header();
-        if (s_.skinny && s_.vectors != KernelShape::Vectors::None)
+        if (s_.skinny && s_.vectors != KernelShape::Vectors::None && !p_.prologue)
             out_ += "layout(std430, binding = " + std::to_string(binding(kB)) + ") readonly buffer T" +
                     std::to_string(binding(kB)) + "v { uvec4 " + buffer(kB) + "v[]; };\n";
         library();
@@ -53,6 +53,8 @@ private:
                 "        const uint b0 = z / B1, b1 = z % B1;\n";
         for (uint32_t s = 0; s < kSlots; ++s)
             if (p_.present(Slot(s))) out_ += "        const uint base" + std::to_string(s) + " = " + batchBase(Slot(s)) + ";\n";
+        if (p_.prologue)  // B's batch matrix in B's own (packed) element order, which the prologue's follows
+            out_ += "        const uint blin = " + scaled("b0", op(kB).batch[0]) + " + " + scaled("b1", op(kB).batch[1]) + ";\n";
         for (uint32_t i = 0; i < rows(); ++i)
             for (uint32_t j = 0; j < s_.tn; ++j) out_ += "        " + acc_ + " " + acc(i, j) + " = " + acc_ + "(0);\n";
         if (s_.skinny) {
@@ -82,6 +84,7 @@ private:
         return v;
     }
     std::string bValue(const std::string& x, const std::string& k) const {
+        if (p_.prologue) return "prologueB(blin + " + scaled(k, op(kB).row) + " + " + scaled(x, op(kB).column) + ")";
         std::string v = "loadB(" + base(kB) + " + " + scaled(k, op(kB).row) + " + " + scaled(x, op(kB).column) + ")";
         if (p_.present(kBZeroPoint))
             v += " - loadBZeroPoint(" + base(kBZeroPoint) + " + " + scaled(x, op(kBZeroPoint).column) + ")";
@@ -203,7 +206,17 @@ private:
         }
     }
 
-    uint32_t vectorWidth() const { return p_.types[kB] == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8 : 4; }
+    // B's elements per 16-byte vector. With a fused prologue the kernel takes B's elements in the same order as
+    // from B's tensor (so that fused and unfused graphs add the same terms in the same order), each through the
+    // prologue instead of a load.
+    uint32_t vectorWidth() const {
+        return (p_.prologue ? p_.operandB : p_.types[kB]) == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8 : 4;
+    }
+    // b0.. b<width - 1>: B's elements first, first + 1, ... (`first` a linear index in B) through the prologue.
+    void prologueElements(const std::string& first, const std::string& indent) {
+        for (uint32_t e = 0; e < vectorWidth(); ++e)
+            out_ += indent + "const float b" + std::to_string(e) + " = prologueB(" + first + " + " + u(e) + ");\n";
+    }
 
     // b<first>.. b<first + width - 1> from the 16-byte vector `w` of B.
     void unpackB(const std::string& w, uint32_t first, const std::string& indent) {
@@ -225,12 +238,17 @@ private:
     // past N reads the last one (never stored). The K steps as skinnyLoop's.
     void skinnyLoopAlongN() {
         const uint32_t w = vectorWidth();
-        out_ += "        const uint bv = (" + base(kB) + " + min(n0 + tx * " + u(w) + ", N - " + u(w) + ")) / " + u(w) + ";\n";
+        out_ += "        const uint bn = min(n0 + tx * " + u(w) + ", N - " + u(w) + ");\n";
+        if (!p_.prologue) out_ += "        const uint bv = (" + base(kB) + " + bn) / " + u(w) + ";\n";
         auto step = [&](const std::string& k, const std::string& indent) {
             for (uint32_t i = 0; i < p_.m; ++i)
                 out_ += indent + acc_ + " a" + std::to_string(i) + " = " + aValue(u(i), k) + ";\n";
-            out_ += indent + "const uvec4 w = " + buffer(kB) + "v[bv + " + scaled(k, op(kB).row / w) + "];\n";
-            unpackB("w", 0, indent);
+            if (p_.prologue) {
+                prologueElements("blin + " + scaled(k, op(kB).row) + " + bn", indent);
+            } else {
+                out_ += indent + "const uvec4 w = " + buffer(kB) + "v[bv + " + scaled(k, op(kB).row / w) + "];\n";
+                unpackB("w", 0, indent);
+            }
             products(indent);
         };
         kSteps(step);
@@ -265,12 +283,16 @@ private:
     // column, each `width` consecutive K steps, so that the lanes of a column read adjacent vectors.
     void skinnyLoopAlongK() {
         const uint32_t w = vectorWidth();
-        out_ += "        const uint bv = (" + base(kB) + " + " + scaled("min(n0 + tx, N - 1u)", op(kB).column) + ") / " +
-                u(w) + ";\n";
+        out_ += "        const uint bc = min(n0 + tx, N - 1u);\n";
+        if (!p_.prologue) out_ += "        const uint bv = (" + base(kB) + " + " + scaled("bc", op(kB).column) + ") / " + u(w) + ";\n";
         const uint32_t vectors = p_.k / w, perLane = std::max<uint32_t>(1, s_.depth / w);
         auto step = [&](const std::string& v, const std::string& indent) {
-            out_ += indent + "const uvec4 w = " + buffer(kB) + "v[bv + " + v + "];\n";
-            unpackB("w", 0, indent);
+            if (p_.prologue) {
+                prologueElements("blin + " + scaled("bc", op(kB).column) + " + " + v + " * " + u(w), indent);
+            } else {
+                out_ += indent + "const uvec4 w = " + buffer(kB) + "v[bv + " + v + "];\n";
+                unpackB("w", 0, indent);
+            }
             for (uint32_t e = 0; e < w; ++e) {
                 const std::string k = "(" + v + " * " + u(w) + " + " + u(e) + ")";
                 for (uint32_t i = 0; i < p_.m; ++i)
@@ -347,7 +369,7 @@ private:
 }  // namespace
 
 KernelShape::Vectors skinnyVectors(const Plan& plan, uint32_t& width) {
-    const DML_TENSOR_DATA_TYPE t = plan.types[kB];
+    const DML_TENSOR_DATA_TYPE t = plan.prologue ? plan.operandB : plan.types[kB];
     if (plan.kind != Kind::Float || (t != DML_TENSOR_DATA_TYPE_FLOAT32 && t != DML_TENSOR_DATA_TYPE_FLOAT16))
         return KernelShape::Vectors::None;
     width = t == DML_TENSOR_DATA_TYPE_FLOAT16 ? 8 : 4;

@@ -36,7 +36,49 @@ std::string loadExpression(const std::string& b, DML_TENSOR_DATA_TYPE type) {
     }
 }
 
+// The raw bits of element i of word array `b` holding elements of `bits` bits.
+std::string rawBitsFunction(const std::string& name, const std::string& b, uint32_t bits) {
+    std::string e;
+    switch (bits) {
+        case 4: e = "(" + b + "[i >> 3u] >> ((i & 7u) * 4u)) & 0xfu"; break;
+        case 8: e = "(" + b + "[i >> 2u] >> ((i & 3u) * 8u)) & 0xffu"; break;
+        case 16: e = "(" + b + "[i >> 1u] >> ((i & 1u) * 16u)) & 0xffffu"; break;
+        case 32: e = b + "[i]"; break;
+        default: throw std::invalid_argument("no GEMM prologue load of " + std::to_string(bits) + "-bit elements");
+    }
+    return "uint " + name + "(uint i) { return " + e + "; }\n";
+}
+
 }  // namespace
+
+// prologueB(l): B's element at linear index l, its coordinates over the prologue's dimensions (row-major), each
+// prologue tensor's element there as the program's input, the program's output as B's type holds it.
+void SourceParts::prologueAccessors() {
+    const kernel::ElementwiseProgram& program = *p_.prologue;
+    std::string args;
+    for (uint32_t t = 0; t < program.inputs.size(); ++t) {
+        const Slot slot = Plan::prologueSlot(t);
+        out_ += rawBitsFunction("rawP" + std::to_string(t), buffer(slot), dml::elementSizeInBits(p_.types[slot]));
+    }
+    out_ += "float prologueB(uint l) {\n";
+    for (uint32_t d = p_.prologueRank; d-- > 1;)
+        out_ += "    const uint c" + std::to_string(d) + " = l % " + u(p_.prologueSizes[d]) + ";\n    l /= " +
+                u(p_.prologueSizes[d]) + ";\n";
+    out_ += "    const uint c0 = l;\n";
+    for (uint32_t t = 0; t < program.inputs.size(); ++t) {
+        std::string index = "pc.base[" + std::to_string(binding(Plan::prologueSlot(t))) + "]";
+        for (uint32_t d = 0; d < p_.prologueRank; ++d)
+            if (p_.prologueStrides[t][d]) index += " + " + scaled("c" + std::to_string(d), p_.prologueStrides[t][d]);
+        const std::string x = "x" + std::to_string(t);
+        out_ += "    const " + kernel::valueType(program.inputs[t]) + " " + x + " = " +
+                kernel::fromBitsExpr(program.inputs[t], "rawP" + std::to_string(t) + "(" + index + ")") + ";\n";
+        args += x + ", ";
+    }
+    // The value as B would read it back from memory (a FLOAT16 B rounded to half).
+    const kernel::ScalarType result = program.outputs[0];
+    out_ += "    float y;\n    prologue(" + args + "y);\n    return " +
+            kernel::fromBitsExpr(result, kernel::toBitsExpr(result, "y")) + ";\n}\n";
+}
 
 SourceParts::SourceParts(const Plan& plan, const KernelShape& shape) : p_(plan), s_(shape) {
     uint32_t next = 0;
@@ -64,13 +106,15 @@ void SourceParts::header(const std::string& extensions) {
 void SourceParts::library() {
     out_ += std::string(kernel::glslSource("vkdml_half.glsl"));
     std::vector<std::string> roots = kernel::fusedActivationRoots(p_.fused);
-    if (p_.epilogue)
-        for (const std::string& root : kernel::programLibraryRoots(*p_.epilogue)) roots.push_back(root);
+    for (const std::optional<kernel::ElementwiseProgram>* program : {&p_.prologue, &p_.epilogue})
+        if (*program)
+            for (const std::string& root : kernel::programLibraryRoots(**program)) roots.push_back(root);
     out_ += kernel::mathLibraryClosure(roots, s_.fusedFma);
-    if (p_.epilogue)
-        out_ += kernel::programFunctionGlsl(*p_.epilogue, "epilogue", [](const kernel::Op&) -> std::string {
-            throw std::invalid_argument("a fused GEMM epilogue with an attribute left");
-        });
+    auto noAttributes = [](const kernel::Op&) -> std::string {
+        throw std::invalid_argument("a fused GEMM neighbour with an attribute left");
+    };
+    if (p_.prologue) out_ += kernel::programFunctionGlsl(*p_.prologue, "prologue", noAttributes);
+    if (p_.epilogue) out_ += kernel::programFunctionGlsl(*p_.epilogue, "epilogue", noAttributes);
 }
 
 void SourceParts::load(Slot slot, const char* name) {
@@ -82,7 +126,10 @@ void SourceParts::load(Slot slot, const char* name) {
 
 void SourceParts::accessors() {
     load(kA, "loadA");
-    load(kB, "loadB");
+    if (p_.prologue)
+        prologueAccessors();
+    else
+        load(kB, "loadB");
     load(kC, "loadC");
     load(kAZeroPoint, "loadAZeroPoint");
     load(kBZeroPoint, "loadBZeroPoint");

@@ -28,7 +28,8 @@ protected:
     // "#version 450", then `extensions` (lines), the defines, the workgroup size, push constants, bindings and sizes.
     void header(const std::string& extensions = "");
     void library();
-    // loadA(i) ... as floats or ints, store(i, v) for the output.
+    // loadA(i) ... as floats or ints, store(i, v) for the output; with a fused prologue, prologueB(l) for B's element
+    // at linear index l instead of loadB.
     void accessors();
     // The first element of slot's matrix for batch (b0, b1).
     std::string batchBase(Slot slot) const;
@@ -47,6 +48,7 @@ protected:
 
 private:
     void load(Slot slot, const char* name);
+    void prologueAccessors();
     uint32_t binding_[kSlots] = {};
 };
 

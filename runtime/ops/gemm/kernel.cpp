@@ -26,7 +26,7 @@ constexpr uint32_t kSkinnyRowsGpu = 16, kSkinnyRowsCpu = 1;
 
 bool takesSkinny(const Plan& plan, bool cpu) {
     if (!cpu) return plan.m <= kSkinnyRowsGpu;
-    return plan.m <= kSkinnyRowsCpu && plan.types[kB] == DML_TENSOR_DATA_TYPE_FLOAT32;
+    return plan.m <= kSkinnyRowsCpu && (plan.prologue ? plan.operandB : plan.types[kB]) == DML_TENSOR_DATA_TYPE_FLOAT32;
 }
 
 KernelShape shapeFor(const vk::Context& ctx, const Options& options, const Plan& plan) {
@@ -63,7 +63,7 @@ KernelShape shapeFor(const vk::Context& ctx, const Options& options, const Plan&
 // subgroups and shared memory the kernel fits. Under VKDML_TEST_GEMM_COOPERATIVE_STAND_IN, the GPU kernel's shape on
 // any device. Nothing elsewhere.
 std::optional<KernelShape> cooperativeCandidate(const vk::Context& ctx, const Options& options, const Plan& plan) {
-    if (plan.kind != Kind::Float || plan.types[kA] != DML_TENSOR_DATA_TYPE_FLOAT16 ||
+    if (plan.kind != Kind::Float || plan.prologue || plan.types[kA] != DML_TENSOR_DATA_TYPE_FLOAT16 ||
         plan.types[kB] != DML_TENSOR_DATA_TYPE_FLOAT16 || plan.m <= kSkinnyRowsGpu)
         return std::nullopt;
     if (options.gemmCooperativeStandIn) return KernelShape{};
@@ -93,11 +93,18 @@ GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info, const ops:
     const std::string deviceName = ctx.caps().properties.deviceName;
     name_ = std::string(info.schema->kernel) + (plan_.epilogue ? "_fused" : "") + "_" + dml::dataTypeName(plan_.types[kA]);
 
-    // Every tensor is bound whole.
+    // Every tensor is bound whole. The step's tensors in its order: the operator's inputs (a prologue's input 0 in
+    // the place of the input it computes), the prologue's others, the epilogue's.
+    const bool prologue = neighbours && neighbours->prologue;
+    std::vector<const dml::TensorLayout*> ordered;
+    for (uint32_t i = 0; i < info.inputs.size(); ++i)
+        ordered.push_back(prologue && i == neighbours->prologueInput ? &neighbours->prologueTensors[0] : &info.inputs[i]);
+    if (prologue)
+        for (size_t t = 1; t < neighbours->prologueTensors.size(); ++t) ordered.push_back(&neighbours->prologueTensors[t]);
+    if (neighbours)
+        for (const dml::TensorLayout& t : neighbours->epilogueTensors) ordered.push_back(&t);
     const dml::TensorLayout* layouts[kSlots] = {};
-    for (uint32_t i = 0; i < plan_.inputs.size(); ++i)
-        layouts[plan_.inputs[i]] =
-            i < info.inputs.size() ? &info.inputs[i] : &neighbours->epilogueTensors[i - info.inputs.size()];
+    for (uint32_t i = 0; i < plan_.inputs.size(); ++i) layouts[plan_.inputs[i]] = ordered[i];
     layouts[kOutput] = plan_.epilogue ? &neighbours->epilogueOutput : &info.outputs[0];
     for (uint32_t s = 0; s < kSlots; ++s) {
         if (!plan_.present(Slot(s))) continue;
@@ -156,6 +163,7 @@ void GemmKernel::record(vk::Recording& recording, const ops::KernelBuffers& buff
         if (plan_.present(Slot(s))) {
             ranges[count] = ops::wholeTensorRange(recording.context(), *bound[s], totals_[s], elementBytes_[s],
                                                   s == kOutput, bases[count]);
+            if (dml::elementSizeInBits(plan_.types[s]) == 4) bases[count] *= 2;  // 4-bit elements: two per byte
             ++count;
         }
     vk::DispatchCommand command;

@@ -1,5 +1,6 @@
 #include "ops/gemm/plan.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "vk/cache_directory.h"
@@ -74,6 +75,21 @@ Plan planGemm(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbo
     }
     plan.types[kOutput] = out.dataType;
     plan.operands[kOutput] = operandOf(out);
+    if (neighbours && neighbours->prologue) {
+        const dml::TensorLayout& produced = neighbours->prologueOutput;
+        plan.prologue = neighbours->prologue;
+        plan.operandB = plan.types[kB];
+        plan.prologueRank = produced.rank;
+        std::copy(produced.sizes, produced.sizes + produced.rank, plan.prologueSizes);
+        for (uint32_t t = 0; t < neighbours->prologueTensors.size(); ++t) {
+            const dml::TensorLayout& tensor = neighbours->prologueTensors[t];
+            const Slot slot = Plan::prologueSlot(t);
+            if (t > 0) plan.inputs.push_back(slot);
+            plan.types[slot] = tensor.dataType;
+            for (uint32_t d = 0; d < tensor.rank; ++d)
+                plan.prologueStrides[t][d] = tensor.sizes[d] == 1 ? 0 : tensor.strides[d];
+        }
+    }
     if (neighbours && neighbours->epilogue) {
         plan.epilogue = neighbours->epilogue;
         plan.resultType = out.dataType;
@@ -92,7 +108,7 @@ Plan planGemm(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbo
 std::string Plan::describe() const {
     static const char* const kKinds[] = {"gemm", "matmul_integer", "matmul_integer_to_float", "qlinear_matmul"};
     static const char* const kNames[] = {"A",      "B",      "C",        "Out", "AZP", "BZP", "AScale",
-                                         "BScale", "OutScale", "OutZP", "E0",  "E1",  "E2",  "E3"};
+                                         "BScale", "OutScale", "OutZP", "E0",  "E1",  "E2",  "E3", "P1", "P2"};
     static_assert(sizeof(kNames) / sizeof(kNames[0]) == kSlots, "a name per slot");
     std::ostringstream out;
     out << kKinds[static_cast<int>(kind)] << " batch " << batch[0] << "x" << batch[1] << " m " << m << " n " << n
@@ -108,6 +124,15 @@ std::string Plan::describe() const {
             << "," << o.row << "," << o.column << "}";
     }
     if (epilogue) out << " epilogue " << epilogue->hash() << " result " << dml::dataTypeName(resultType);
+    if (prologue) {
+        out << " prologue " << prologue->hash() << " B " << dml::dataTypeName(operandB) << " over {";
+        for (uint32_t d = 0; d < prologueRank; ++d) out << prologueSizes[d] << (d + 1 < prologueRank ? "," : "}");
+        for (uint32_t t = 0; t < prologue->inputs.size(); ++t) {
+            out << " strides {";
+            for (uint32_t d = 0; d < prologueRank; ++d)
+                out << prologueStrides[t][d] << (d + 1 < prologueRank ? "," : "}");
+        }
+    }
     return out.str();
 }
 

@@ -25,12 +25,16 @@ namespace vkdml::gemm {
 enum class Kind : uint8_t { Float, Integer, IntegerToFloat, QuantizedLinear };
 
 constexpr uint32_t kMaxEpilogueTensors = 4;
+constexpr uint32_t kMaxPrologueTensors = 3;
+constexpr uint32_t kMaxPrologueRank = 8;
 
 // Tensor slots, in the kernel's binding order (absent slots bind nothing). kC is GEMM's C or the integer
-// multiplies' Bias; kEpilogue0.. the tensors a fused epilogue reads besides GEMM's result.
+// multiplies' Bias; kEpilogue0.. the tensors a fused epilogue reads besides GEMM's result; with a fused prologue
+// computing B, slot kB holds the prologue's input 0 and kPrologue1.. its others.
 enum Slot : uint32_t {
     kA, kB, kC, kOutput, kAZeroPoint, kBZeroPoint, kAScale, kBScale, kOutScale, kOutZeroPoint, kEpilogue0,
-    kSlots = kEpilogue0 + kMaxEpilogueTensors
+    kPrologue1 = kEpilogue0 + kMaxEpilogueTensors,
+    kSlots = kPrologue1 + kMaxPrologueTensors - 1
 };
 
 // One tensor's strides in elements: along the two batch dimensions, its rows and its columns (A, its scale and zero
@@ -53,8 +57,18 @@ struct Plan {
     // (resultType) and the kEpilogue0.. tensors, then kOutput is the epilogue's output tensor.
     std::optional<kernel::ElementwiseProgram> epilogue;
     DML_TENSOR_DATA_TYPE resultType = DML_TENSOR_DATA_TYPE_UNKNOWN;
+    // A fused prologue (GEMM's B only): computes B's element from program input i read from prologue tensor i
+    // (slot kB, then kPrologue1..). B is packed, and its element at linear index l is the prologue's element l over
+    // the prologue's own dimensions (prologueSizes, row-major), where each prologue tensor has its strides.
+    std::optional<kernel::ElementwiseProgram> prologue;
+    uint32_t prologueRank = 0;
+    uint32_t prologueSizes[kMaxPrologueRank] = {};
+    uint32_t prologueStrides[kMaxPrologueTensors][kMaxPrologueRank] = {};
+    DML_TENSOR_DATA_TYPE operandB = DML_TENSOR_DATA_TYPE_UNKNOWN;  // B's own type where a prologue computes it
 
     bool present(Slot slot) const { return types[slot] != DML_TENSOR_DATA_TYPE_UNKNOWN; }
+    // The slot of prologue tensor i.
+    static Slot prologueSlot(uint32_t i) { return i == 0 ? kB : Slot(kPrologue1 + i - 1); }
     uint64_t batchCount() const { return uint64_t(batch[0]) * batch[1]; }
     std::string describe() const;  // for messages and tests
     uint64_t hash() const;

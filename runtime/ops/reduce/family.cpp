@@ -139,6 +139,7 @@ public:
     // Float neighbours of the kernels that read their input and write their output element by element through the
     // common loops, with slots 4-7 free for the neighbours' tensors. ARGMAX and ARGMIN write indices: a prologue only.
     bool acceptsNeighbours(const OperatorInfo& info, const ops::FusedNeighbours& neighbours) const override {
+        if (neighbours.prologue && neighbours.prologueInput != 0) return false;
         const Plan plan = planReduction(info);
         const bool kindFits = plan.kind == Kind::Softmax || plan.kind == Kind::LogSoftmax ||
                               plan.kind == Kind::Hardmax || plan.kind == Kind::LpNormalize ||
