@@ -185,25 +185,7 @@ private:
                 out_ += indent + acc_ + " b" + std::to_string(j) + " = " + bValue("bc" + std::to_string(j), k) + ";\n";
             products(indent);
         };
-        const uint32_t stride = s_.kLanes * s_.depth;
-        const uint32_t main = p_.k - p_.k % stride;
-        if (main > 0) {
-            out_ += "        for (uint k0 = kl; k0 < " + u(main) + "; k0 += " + u(stride) + ") {\n";
-            for (uint32_t d = 0; d < s_.depth; ++d) {
-                out_ += "            {\n";
-                step("(k0 + " + u(d * s_.kLanes) + ")", "                ");
-                out_ += "            }\n";
-            }
-            out_ += "        }\n";
-        }
-        const uint32_t tail = p_.k - main;
-        for (uint32_t d = 0; d * s_.kLanes < tail; ++d) {
-            out_ += "        {\n            const uint k = " + u(main + d * s_.kLanes) + " + kl;\n";
-            if ((d + 1) * s_.kLanes > tail) out_ += "            if (k < K) {\n";
-            step("k", "                ");
-            if ((d + 1) * s_.kLanes > tail) out_ += "            }\n";
-            out_ += "        }\n";
-        }
+        laneSteps(p_.k, s_.depth, "k", "K", step);
     }
 
     // B's elements per 16-byte vector. With a fused prologue the kernel takes B's elements in the same order as
@@ -251,29 +233,32 @@ private:
             }
             products(indent);
         };
-        kSteps(step);
+        laneSteps(p_.k, s_.depth, "k", "K", step);
     }
 
-    // The skinny kernel's K loop: lane kl takes steps kl, kl + kLanes, ..., `depth` of them per loop iteration, the
-    // last few guarded.
+    // The skinny kernel's loop over `count` steps (steps of K, or vectors of them) named `name`: lane kl takes steps
+    // kl, kl + kLanes, ..., `perIteration` of them per loop iteration; the last few are guarded by `name < limit`.
     template <class Step>
-    void kSteps(const Step& step) {
-        const uint32_t stride = s_.kLanes * s_.depth;
-        const uint32_t main = p_.k - p_.k % stride;
+    void laneSteps(uint32_t count, uint32_t perIteration, const std::string& name, const std::string& limit,
+                   const Step& step) {
+        const uint32_t stride = s_.kLanes * perIteration;
+        const uint32_t main = count - count % stride;
+        const std::string first = name + "0";
         if (main > 0) {
-            out_ += "        for (uint k0 = kl; k0 < " + u(main) + "; k0 += " + u(stride) + ") {\n";
-            for (uint32_t d = 0; d < s_.depth; ++d) {
+            out_ += "        for (uint " + first + " = kl; " + first + " < " + u(main) + "; " + first + " += " + u(stride) +
+                    ") {\n";
+            for (uint32_t d = 0; d < perIteration; ++d) {
                 out_ += "            {\n";
-                step("(k0 + " + u(d * s_.kLanes) + ")", "                ");
+                step("(" + first + " + " + u(d * s_.kLanes) + ")", "                ");
                 out_ += "            }\n";
             }
             out_ += "        }\n";
         }
-        const uint32_t tail = p_.k - main;
+        const uint32_t tail = count - main;
         for (uint32_t d = 0; d * s_.kLanes < tail; ++d) {
-            out_ += "        {\n            const uint k = " + u(main + d * s_.kLanes) + " + kl;\n";
-            if ((d + 1) * s_.kLanes > tail) out_ += "            if (k < K) {\n";
-            step("k", "                ");
+            out_ += "        {\n            const uint " + name + " = " + u(main + d * s_.kLanes) + " + kl;\n";
+            if ((d + 1) * s_.kLanes > tail) out_ += "            if (" + name + " < " + limit + ") {\n";
+            step(name, "                ");
             if ((d + 1) * s_.kLanes > tail) out_ += "            }\n";
             out_ += "        }\n";
         }
@@ -300,25 +285,7 @@ private:
                             ", c" + std::to_string(i) + "_0);\n";
             }
         };
-        const uint32_t stride = s_.kLanes * perLane;
-        const uint32_t main = vectors - vectors % stride;
-        if (main > 0) {
-            out_ += "        for (uint v0 = kl; v0 < " + u(main) + "; v0 += " + u(stride) + ") {\n";
-            for (uint32_t d = 0; d < perLane; ++d) {
-                out_ += "            {\n";
-                step("(v0 + " + u(d * s_.kLanes) + ")", "                ");
-                out_ += "            }\n";
-            }
-            out_ += "        }\n";
-        }
-        const uint32_t tail = vectors - main;
-        for (uint32_t d = 0; d * s_.kLanes < tail; ++d) {
-            out_ += "        {\n            const uint v = " + u(main + d * s_.kLanes) + " + kl;\n";
-            if ((d + 1) * s_.kLanes > tail) out_ += "            if (v < " + u(vectors) + ") {\n";
-            step("v", "                ");
-            if ((d + 1) * s_.kLanes > tail) out_ += "            }\n";
-            out_ += "        }\n";
-        }
+        laneSteps(vectors, perLane, "v", u(vectors), step);
     }
 
     // The column of the invocation's accumulator j in the workgroup's tile, and the invocation of tile column c
