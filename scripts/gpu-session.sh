@@ -96,11 +96,16 @@ step_exhaustive() {
 step_reductions() {
   for share in ${VKDML_GPU_REDUCTION_SHARES:-0}; do
     name=bench; [ "$share" != 0 ] && name=bench-share$share
-    VKDML_REDUCTION_ROW_SHARE=$share timeout 150 "$bench" --json --op exp --type f32 --size 64M --no-baselines \
+    VKDML_REDUCTION_ROW_SHARE=$share timeout 200 "$bench" --json --op exp --type f32 --size 64M --no-baselines \
       --no-latency --no-fusion --no-pipelines --no-gemm --repetitions $reps --min-time-ms $min_time_ms > "$out/$name.json" \
       2> "$out/$name.err"
     log "reductions (row share $share) done"
   done
+  # The rows vkdml splits into parts on a GPU (few rows: 256 of 65536 at 16M, 32 rows, one row), again unsplit.
+  VKDML_REDUCTION_SEGMENTS=1 timeout 150 "$bench" --json --op exp --type f32 --size 64M --no-baselines --no-latency \
+    --no-fusion --no-pipelines --no-gemm --reduction-row 65536,512K,2M,all --repetitions $reps \
+    --min-time-ms $min_time_ms > "$out/bench-unsplit.json" 2> "$out/bench-unsplit.err"
+  log "reductions (rows unsplit) done"
 }
 step_gemm() {
   # FLOAT16 rows take the cooperative-matrix kernel where the device has one and it passed its check on the device

@@ -72,7 +72,7 @@ def time_op(fn):
 
 # The reductions table of vkdml-bench (issue 29): {rows, row length} shapes, reduced over the last axis. GB/s counts the
 # input read and the output written (rows elements for a sum, the whole tensor otherwise), as vkdml-bench does.
-REDUCTION_SHAPES = [(n // row, row) for n in (16 << 20, 64 << 20) for row in (64, 1024, 4096, 65536)]
+REDUCTION_SHAPES = [(n // row, row) for n in (16 << 20, 64 << 20) for row in (64, 1024, 4096, 65536, n // 32, n)]
 
 
 def reduction_rows(device):

@@ -54,9 +54,9 @@ CompiledGraph::CompiledGraph(Device& device, graph::GraphInfo graph, DML_EXECUTI
         } else {
             const graph::GraphNode& node = graph_.nodes[run.step.nodes[0]];
             run.kernel = ops::familyOf(node.info().schema->type)->compile(device, node.info(), flags);
-            if (run.kernel->temporaryBytes() > 0 || run.kernel->persistentBytes() > 0)
-                fail(E_NOTIMPL, node.name + ": an operator that needs temporary or persistent memory of its own "
-                                            "does not run inside a graph in vkdml yet");
+            if (run.kernel->persistentBytes() > 0)
+                fail(E_NOTIMPL, node.name + ": an operator that needs persistent memory of its own does not run "
+                                            "inside a graph in vkdml yet");
         }
         steps_.push_back(std::move(run));
     }
@@ -87,7 +87,7 @@ bool CompiledGraph::ownedInputUnread(uint32_t input) const {
 // Homes: graph outputs for values that leave the graph, the persistent resource for owned inputs and constants, the
 // temporary resource for values read by a later step, placed first-fit among the values whose lifetimes (first to
 // last step that touches them, inclusive) overlap. An output a single step writes but nothing reads (a multi-output
-// operator's unconnected output) takes temporary space for that step alone.
+// operator's unconnected output) takes temporary space for that step alone, as does a kernel's own scratch memory.
 void CompiledGraph::placeValues() {
     const uint32_t valueCount = graph_.valueCount();
     valueHomes_.assign(valueCount, Home{});
@@ -133,6 +133,22 @@ void CompiledGraph::placeValues() {
                 if (lastUse[v] < 0 && valueHomes_[v].where == Home::Where::None) lastUse[v] = producedAt[v];
     struct Placed { int64_t first, last; uint64_t offset, bytes; };
     std::vector<Placed> placed;
+    // First fit among the placed ranges whose steps overlap [first, last].
+    auto place = [&](int64_t first, int64_t last, uint64_t valueBytes) {
+        const uint64_t bytes = alignUp(valueBytes, kResourceAlignment);
+        uint64_t offset = 0;
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const Placed& p : placed)
+                if (p.first <= last && first <= p.last && offset < p.offset + p.bytes && p.offset < offset + bytes) {
+                    offset = p.offset + p.bytes;
+                    moved = true;
+                }
+        }
+        placed.push_back({first, last, offset, bytes});
+        temporaryBytes_ = std::max(temporaryBytes_, offset + bytes);
+        return Home{Home::Where::Temporary, 0, offset, valueBytes};
+    };
     for (uint32_t n = 0; n < graph_.nodes.size(); ++n) {
         const graph::GraphNode& node = graph_.nodes[n];
         if (node.constant()) {
@@ -153,23 +169,12 @@ void CompiledGraph::placeValues() {
         for (uint32_t slot = 0; slot < graph_.outputCountOf(n); ++slot) {
             const uint32_t v = graph_.firstValue[n] + slot;
             if (valueHomes_[v].where != Home::Where::None || lastUse[v] < 0 || producedAt[v] < 0) continue;
-            const uint64_t valueBytes = node.info().outputs[slot].totalBytes;
-            const uint64_t bytes = alignUp(valueBytes, kResourceAlignment);
-            uint64_t offset = 0;
-            for (bool moved = true; moved;) {
-                moved = false;
-                for (const Placed& p : placed)
-                    if (p.first <= lastUse[v] && producedAt[v] <= p.last && offset < p.offset + p.bytes &&
-                        p.offset < offset + bytes) {
-                        offset = p.offset + p.bytes;
-                        moved = true;
-                    }
-            }
-            placed.push_back({producedAt[v], lastUse[v], offset, bytes});
-            valueHomes_[v] = {Home::Where::Temporary, 0, offset, valueBytes};
-            temporaryBytes_ = std::max(temporaryBytes_, offset + bytes);
+            valueHomes_[v] = place(producedAt[v], lastUse[v], node.info().outputs[slot].totalBytes);
         }
     }
+    for (size_t s = 0; s < steps_.size(); ++s)
+        if (const uint64_t bytes = steps_[s].kernel->temporaryBytes())
+            steps_[s].scratch = place(static_cast<int64_t>(s), static_cast<int64_t>(s), bytes);
 }
 
 // Every tensor of every step gets its home now, so that recording only looks them up. A tensor without one is a
@@ -348,6 +353,7 @@ void CompiledGraph::record(vk::Recording& recording, const TableBindings& bindin
             const bool output = run.fused ? t < outputsFirst : t >= run.singleInputs;
             (output ? buffers.outputs : buffers.inputs).push_back(&tensors[t]);
         }
+        if (run.scratch.where == Home::Where::Temporary) buffers.temporary = resolve(run.scratch, bindings);
         run.kernel->record(recording, buffers);
         for (const Copy& copy : run.copies) {
             const BoundBuffer from = resolve(copy.from, bindings), to = resolve(copy.to, bindings);

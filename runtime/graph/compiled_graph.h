@@ -57,6 +57,7 @@ private:
         std::vector<Home> tensors;
         uint32_t singleInputs = 0;
         std::vector<Copy> copies;  // single: its value copied to the graph outputs beyond the first it feeds
+        Home scratch;              // the kernel's own share of the temporary resource (temporaryBytes), if any
     };
 
     void placeValues();

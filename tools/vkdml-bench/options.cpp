@@ -160,12 +160,15 @@ Options parseOptions(int argc, char** argv) {
     app.add_flag("--no-latency", noLatency, "skip the small-dispatch latency table");
     app.add_flag("--no-fusion", noFusion, "skip the fusion table (graphs of 1-8 nodes, fused vs unfused)");
     app.add_flag("--no-reductions", noReductions, "skip the reductions table (REDUCE, SOFTMAX1, MVN1, MVN2 over rows)");
-    std::vector<std::string> reductionRows, reductionSizes;
+    std::vector<std::string> reductionRows, reductionSizes, reductionRowLengths;
     app.add_option("--reduction", reductionRows,
                    "rows of the reductions table to run (reduce_sum, reduce_max, softmax1, layer_norm, add_layer_norm, "
                    "rms_norm; comma-separated or repeated); default all");
     app.add_option("--reduction-size", reductionSizes,
                    "element counts of the reductions table, K/M/G suffixes; default 16M,64M (--quick 1M)");
+    app.add_option("--reduction-row", reductionRowLengths,
+                   "row lengths of the reductions table, K/M/G suffixes, 'all' for the whole tensor in one row; "
+                   "default 64,1024,4096,65536, 1/32 of the tensor and all (--quick 64,4096)");
     app.add_flag("--no-gemm", noGemm,
                  "skip the GEMM table (M=N=K 256-8192 NN/NT/TN, batched 32x512x512x64, decode M=1; --quick: 256, 512 "
                  "and a smaller decode)");
@@ -266,6 +269,12 @@ Options parseOptions(int argc, char** argv) {
         uint64_t count = 0;
         if (!parseCount(text, &count) || count == 0) fail("bad --reduction-size '" + text + "'");
         options.reductionSizes.push_back(count);
+    }
+    for (const std::string& text : splitList(reductionRowLengths)) {
+        uint64_t count = 0;
+        if (text != "all" && (!parseCount(text, &count) || count == 0 || count > 0xFFFFFFFFull))
+            fail("bad --reduction-row '" + text + "': a row length from 1 to 4G-1, or all");
+        options.reductionRowLengths.push_back(count);
     }
     options.gemm = !noGemm;
     options.pipelines = !noPipelines;

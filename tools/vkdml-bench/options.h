@@ -30,6 +30,9 @@ struct Options {
     bool reductions = true;  // the reductions table (REDUCE, SOFTMAX1, MVN1, MVN2 over rows)
     std::vector<std::string> reductionRows;  // its rows to run by name (softmax1, layer_norm, ...); empty: all
     std::vector<uint64_t> reductionSizes;    // its element counts; empty: 16M and 64M (--quick: 1M)
+    // Its row lengths; 0 stands for a whole tensor in one row. Empty: 64, 1024, 4096, 65536, 1/32 of the tensor (32
+    // rows: a group normalization's) and the whole tensor (--quick: 64 and 4096).
+    std::vector<uint64_t> reductionRowLengths;
     bool gemm = true;        // the GEMM table (square NN/NT/TN, batched, decode M = 1)
     std::string adapter;  // index or name substring; empty = vkdml's default choice
     // Hidden: {OP, TYPE, MODE}: this process is a pipeline-table probe the bench started (sections.cpp).

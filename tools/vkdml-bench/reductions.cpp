@@ -1,8 +1,8 @@
 // vkdml-bench: the reductions table. REDUCE SUM and MAX over the last axis, SOFTMAX1, a layer normalization (MVN1
 // with scale and bias), the same after an ADD of a second tensor as a graph (SkipLayerNormalization, fused into one
 // kernel) and an RMS normalization (MVN2 without the mean) on 16M and 64M elements (1M with --quick) as rows of 64 to
-// 65536, each timed interleaved with a copy of the same bytes and with ELEMENT_WISE_EXP of the same tensor (the cost
-// of one pass of transcendental element-wise work over it).
+// 65536, as 32 rows (a group normalization's) and as one row, each timed interleaved with a copy of the same bytes and
+// with ELEMENT_WISE_EXP of the same tensor (the cost of one pass of transcendental element-wise work over it).
 #include <algorithm>
 
 #include "report.h"
@@ -53,7 +53,17 @@ ReductionOperator makeOperator(VkdmlDevice device, ReductionKind kind, DML_TENSO
 struct BoundOperator {
     Ref<VkdmlDispatchable> compiled;
     Ref<VkdmlBindingTable> table;
+    Ref<VkdmlBuffer> temporary;  // where the operator asks for one (rows split into parts)
 };
+
+void bindTemporary(VkdmlDevice device, BoundOperator& b) {
+    const uint64_t bytes = vkdmlGetBindingProperties(b.compiled).TemporaryResourceSize;
+    if (bytes == 0) return;
+    BENCH_CHECK(vkdmlCreateBuffer(device, VKDML_HEAP_TYPE_DEFAULT, bytes, b.temporary.put()));
+    DML_BUFFER_BINDING binding{b.temporary.get(), 0, bytes};
+    const DML_BINDING_DESC desc{DML_BINDING_TYPE_BUFFER, &binding};
+    BENCH_CHECK(vkdmlBindTemporaryResource(b.table, &desc));
+}
 
 // A documented limit of vkdml on this device (E_NOTIMPL from compilation: a tensor past the binding range, say): the
 // row is skipped with vkdml's message.
@@ -82,6 +92,7 @@ BoundOperator bindOperator(VkdmlDevice device, ReductionKind kind, const Reducti
     const DML_BINDING_DESC output{DML_BINDING_TYPE_BUFFER, &ob};
     BENCH_CHECK(vkdmlBindInputs(b.table, UINT(inputs.size()), inputs.data()));
     BENCH_CHECK(vkdmlBindOutputs(b.table, 1, &output));
+    bindTemporary(device, b);
     return b;
 }
 
@@ -112,7 +123,7 @@ BoundOperator bindSkipLayerNorm(VkdmlDevice device, const ReductionOperator& r, 
     const DML_BINDING_DESC boundOutput{DML_BINDING_TYPE_BUFFER, &ob};
     BENCH_CHECK(vkdmlBindInputs(b.table, 4, bound));
     BENCH_CHECK(vkdmlBindOutputs(b.table, 1, &boundOutput));
-    BENCH_CHECK(vkdmlGetBindingProperties(b.compiled).TemporaryResourceSize == 0 ? S_OK : E_FAIL);
+    bindTemporary(device, b);
     return b;
 }
 
@@ -187,8 +198,16 @@ const char* reductionName(ReductionKind kind) {
     return "?";
 }
 
-std::vector<UINT> reductionRowLengths(const Options& options) {
-    return options.quick ? std::vector<UINT>{64, 4096} : std::vector<UINT>{64, 1024, 4096, 65536};
+std::vector<UINT> reductionRowLengths(const Options& options, uint64_t elements) {
+    std::vector<uint64_t> lengths = options.reductionRowLengths;
+    if (lengths.empty())
+        lengths = options.quick ? std::vector<uint64_t>{64, 4096}
+                                : std::vector<uint64_t>{64, 1024, 4096, 65536, elements / 32, 0};
+    std::vector<UINT> rows;
+    for (uint64_t length : lengths)
+        if (length <= elements && elements % std::max<uint64_t>(length, 1) == 0)
+            rows.push_back(static_cast<UINT>(length == 0 ? elements : length));
+    return rows;
 }
 
 std::vector<uint64_t> reductionSizes(const Options& options) {
@@ -212,8 +231,9 @@ int reductionCaseCount(const Options& options) {
     int types = 0;
     for (DML_TENSOR_DATA_TYPE t : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16})
         types += std::find(options.types.begin(), options.types.end(), t) != options.types.end() ? 1 : 0;
-    return types * static_cast<int>(reductionKinds(options).size() * reductionRowLengths(options).size() *
-                                    reductionSizes(options).size());
+    size_t rows = 0;
+    for (uint64_t elements : reductionSizes(options)) rows += reductionRowLengths(options, elements).size();
+    return types * static_cast<int>(reductionKinds(options).size() * rows);
 }
 
 void runReductions(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
@@ -221,7 +241,7 @@ void runReductions(const Options& options, DeviceContext& ctx, Report& report, P
         for (DML_TENSOR_DATA_TYPE type : {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_DATA_TYPE_FLOAT16}) {
             if (std::find(options.types.begin(), options.types.end(), type) == options.types.end()) continue;
             for (ReductionKind kind : reductionKinds(options))
-                for (UINT cols : reductionRowLengths(options)) {
+                for (UINT cols : reductionRowLengths(options, elements)) {
                     progress.step(std::string(reductionName(kind)) + " " + typeName(type) + " " +
                                   formatCount(elements) + " rows of " + std::to_string(cols));
                     report.reductions.push_back(runRow(options, ctx, kind, type, elements, cols));

@@ -119,9 +119,15 @@ private:
                 out_ += "layout(std430, binding = " + std::to_string(binding_[slot]) + ") buffer T" +
                         std::to_string(binding_[slot]) + "w { uvec4 " + buffer(slot) + "w[]; };\n";
         }
+        if (split()) {
+            uint32_t scratch = 0;
+            for (uint32_t slot = 0; slot < kMaxSlots; ++slot) scratch += binding_[slot] != ~0u ? 1 : 0;
+            out_ += "layout(std430, binding = " + std::to_string(scratch) + ") buffer Scratch { uint scratch[]; };\n";
+        }
         const uint32_t rowsPerGroup = s_.workgroupSize / s_.threadsPerRow;
         out_ += "const uint WG = " + u(s_.workgroupSize) + ";\nconst uint T = " + u(s_.threadsPerRow) +
                 ";\nconst uint N = " + u(p_.rowLength) + ";\nconst uint RPG = " + u(rowsPerGroup) + ";\n";
+        if (split()) out_ += "const uint S = " + u(s_.segments) + ";\nconst uint RL = " + u(s_.segmentLength) + ";\n";
         out_ += "uint lid, lane, rowSlot;\n";
     }
 
@@ -330,10 +336,12 @@ private:
             tree(v, "row" + f + "Value(" + v + " x)", "    shV[lid] = x;\n",
                  "            shV[lid] = fold" + f + "(shV[lid], shV[lid + w]);\n", "shV[rowSlot * T]");
         }
+        // A split row's parts keep their extreme too (argBest).
+        if (split()) out_ += v + " argBest;\n";
         tree("uint", "rowArg(" + v + " x, uint i)", "    shV[lid] = x; shI[lid] = i;\n",
              "            if (replaces(shV[lid], shI[lid], shV[lid + w], shI[lid + w])) {\n"
              "                shV[lid] = shV[lid + w]; shI[lid] = shI[lid + w];\n            }\n",
-             "shI[rowSlot * T]");
+             split() ? "(argBest = shV[rowSlot * T], shI[rowSlot * T])" : "shI[rowSlot * T]");
     }
 
     // The per-element functions of the softmax family and the normalizations.
@@ -412,14 +420,41 @@ private:
         return "storeFused(" + where + ", " + where + "2, " + value + ");";
     }
 
+    // One statistic a kernel folds over each row before it writes its results: `init` declares the invocation's
+    // partial value, `walk` accumulates its share of the row, `fold` makes the row's value of the row's partials
+    // (a tree over its invocations), `post` derives what the later code needs from it. A split row (segments > 1)
+    // folds each part in a phase of its own and keeps the part's value in the scratch buffer (`kept`); the later
+    // phases combine the parts' values in the invocations, then fold them the same way.
+    struct Stage {
+        enum class Kept { Pair, Product, Value, Arg };
+        std::string init, walk, fold, post;
+        Kept kept = Kept::Pair;
+        std::string var;      // the partial: a vk_f2 (Pair, Product) or a value of `type` (Value, Arg)
+        std::string type;     // Value, Arg
+        std::string combine;  // Value: the function combining two values
+        std::string index;    // Arg: the index of the value (an element of the row)
+    };
+
+    bool split() const { return s_.segments > 1; }
+
     void body() {
         out_ += "void main() {\n"
                 "    lid = gl_LocalInvocationID.x;\n    lane = lid % T;\n    rowSlot = lid / T;\n"
                 "    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;\n"
-                "    if (block * RPG < pc.rowEnd - pc.firstRow) {\n"
-                "        uint row = pc.firstRow + block * RPG + rowSlot;\n        bool live = row < pc.rowEnd;\n"
-                "        uvec4 rb = rowBase(live ? row : pc.firstRow);\n";
-        if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(live ? row : pc.firstRow);\n";
+                "    if (block * RPG < pc.rowEnd - pc.firstRow) {\n";
+        if (split() && !(lastPhasePerRow(p_) && s_.phase + 1 == rowPhases(p_))) {
+            // Row slots take parts: part k of row r is r * S + k.
+            out_ += "        uint part = pc.firstRow + block * RPG + rowSlot;\n        bool live = part < pc.rowEnd;\n"
+                    "        if (!live) part = pc.firstRow;\n        uint row = part / S;\n"
+                    "        uint jBase = (part % S) * RL;\n        uint jEnd = min(jBase + RL, N);\n"
+                    "        uvec4 rb = rowBase(row);\n";
+            if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(row);\n";
+        } else {
+            out_ += "        uint row = pc.firstRow + block * RPG + rowSlot;\n        bool live = row < pc.rowEnd;\n"
+                    "        const uint jBase = 0u, jEnd = N;\n"
+                    "        uvec4 rb = rowBase(live ? row : pc.firstRow);\n";
+            if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(live ? row : pc.firstRow);\n";
+        }
         switch (p_.kind) {
             case Kind::Reduce: reduceBody(); break;
             case Kind::Softmax:
@@ -436,19 +471,109 @@ private:
         out_ += "    }\n}\n";
     }
 
+    // The stages, then `tail` (the results). A split kernel's phase p < stages.size() runs stage p over its part
+    // and keeps the value; every phase first combines the values the earlier phases kept.
+    void emitStages(const std::vector<Stage>& stages, const std::string& tail) {
+        if (split() && rowPhases(p_) != stages.size() + 1)
+            throw std::invalid_argument("rowPhases disagrees with the kernel's stages");
+        for (uint32_t k = 0; k < stages.size(); ++k) {
+            const Stage& stage = stages[k];
+            out_ += stage.init;
+            if (split() && k < s_.phase) {
+                out_ += combineKept(stage, k) + stage.fold + stage.post;
+            } else if (split()) {
+                out_ += stage.walk + stage.fold + keep(stage, k);
+                return;
+            } else {
+                out_ += stage.walk + stage.fold + stage.post;
+            }
+        }
+        out_ += tail;
+    }
+
+    // Scratch words of stage k: 2k and 2k + 1 of each part's four (an Arg stage, always the only one: its value in
+    // words 0-1, its index in word 2).
+    std::string keptWord(uint32_t k, const std::string& partIndex) const {
+        return "(" + partIndex + ") * 4u + " + u(2 * k);
+    }
+    std::string valueBits(const std::string& type, const std::string& v, const std::string& at) const {
+        if (type == "float") return "scratch[" + at + "] = floatBitsToUint(" + v + ");";
+        if (type == "int64_t" || type == "uint64_t")
+            return "{ uvec2 w = unpackUint2x32(uint64_t(" + v + ")); scratch[" + at + "] = w.x; scratch[" + at +
+                   " + 1u] = w.y; }";
+        return "scratch[" + at + "] = uint(" + v + ");";
+    }
+    std::string valueOfBits(const std::string& type, const std::string& at) const {
+        if (type == "float") return "uintBitsToFloat(scratch[" + at + "])";
+        if (type == "int64_t" || type == "uint64_t")
+            return type + "(packUint2x32(uvec2(scratch[" + at + "], scratch[" + at + " + 1u])))";
+        return type + "(scratch[" + at + "])";
+    }
+    std::string keep(const Stage& stage, uint32_t k) const {
+        const std::string at = keptWord(k, "part");
+        std::string code;
+        switch (stage.kept) {
+            case Stage::Kept::Pair:
+            case Stage::Kept::Product:
+                code = "scratch[kw] = floatBitsToUint(" + stage.var + ".hi); scratch[kw + 1u] = floatBitsToUint(" +
+                       stage.var + ".lo);";
+                break;
+            case Stage::Kept::Value: code = valueBits(stage.type, stage.var, "kw"); break;
+            case Stage::Kept::Arg:
+                code = valueBits(stage.type, "argBest", "kw") + " scratch[kw + 2u] = " + stage.index + ";";
+                break;
+        }
+        return "        if (live && lane == 0u) { uint kw = " + at + "; " + code + " }\n";
+    }
+    std::string combineKept(const Stage& stage, uint32_t k) const {
+        std::string code;
+        switch (stage.kept) {
+            case Stage::Kept::Pair:
+            case Stage::Kept::Product:
+                code = stage.var + " = " + (stage.kept == Stage::Kept::Pair ? "addPairs" : "mulPairs") + "(" +
+                       stage.var + ", pairOf(uintBitsToFloat(scratch[kw]), uintBitsToFloat(scratch[kw + 1u])));";
+                break;
+            case Stage::Kept::Value:
+                code = stage.var + " = " + stage.combine + "(" + stage.var + ", " + valueOfBits(stage.type, "kw") + ");";
+                break;
+            case Stage::Kept::Arg:
+                code = stage.type + " v = " + valueOfBits(stage.type, "kw") + "; uint i = scratch[kw + 2u]; "
+                       "if (replaces(" + stage.var + ", " + stage.index + ", v, i)) { " + stage.var + " = v; " +
+                       stage.index + " = i; }";
+                break;
+        }
+        return "        if (live) for (uint k = lane; k < S; k += T) {\n            uint kw = " +
+               keptWord(k, "row * S + k") + ";\n            " + code + "\n        }\n";
+    }
+
     // One value per row, written by the row's first invocation.
     void reduceBody() {
         const std::string v = vt();
         const uint32_t f = p_.function;
         auto write = [&](const std::string& result) {
-            out_ += "        if (live && lane == 0u) " + storeCall("rb", result) + "\n";
+            return "        if (live && lane == 0u) " + storeCall("rb", result) + "\n";
+        };
+        auto value = [&](const std::string& type, const std::string& var, const std::string& init,
+                         const std::string& walk, const std::string& fold, const std::string& combine) {
+            Stage s;
+            s.init = "        " + type + " " + var + " = " + init + ";\n";
+            s.walk = forElements(walk);
+            s.fold = "        " + var + " = " + fold + "(" + var + ");\n";
+            s.kept = Stage::Kept::Value;
+            s.var = var, s.type = type, s.combine = combine;
+            return s;
+        };
+        auto pair = [&](Stage::Kept kept, const std::string& init, const std::string& walk, const std::string& fold) {
+            Stage s;
+            s.init = "        vk_f2 acc = " + init + ";\n";
+            s.walk = forElements(walk);
+            s.fold = "        acc = " + fold + "(acc);\n";
+            s.kept = kept;
+            s.var = "acc";
+            return s;
         };
         if (f == DML_REDUCE_FUNCTION_ARGMAX || f == DML_REDUCE_FUNCTION_ARGMIN) {
-            out_ += "        " + v + " best = " + v + "(0); uint at = ~0u;\n" +
-                    forElements("            " + v + " x = xIn;\n"
-                                "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
-                    "        at = rowArg(best, at);\n";
-            write("at");
+            emitStages({argStage()}, write("at"));
             return;
         }
         if (!floats()) {
@@ -458,42 +583,39 @@ private:
             if (f == DML_REDUCE_FUNCTION_MIN) fold = "Min", init = highest();
             if (f == DML_REDUCE_FUNCTION_L1) term = isSigned(in_) ? "(x < " + v + "(0) ? -x : x)" : "x";
             if (f == DML_REDUCE_FUNCTION_SUM_SQUARE) term = "x * x";
-            out_ += "        " + v + " acc = " + init + ";\n" +
-                    forElements("            " + v + " x = xIn;\n            acc = fold" + fold + "(acc, " +
-                                term + ");\n") +
-                    "        acc = row" + fold + "Value(acc);\n";
-            write("acc");
+            emitStages({value(v, "acc", init,
+                              "            " + v + " x = xIn;\n            acc = fold" + fold + "(acc, " + term + ");\n",
+                              "row" + fold + "Value", "fold" + fold)},
+                       write("acc"));
             return;
         }
         switch (f) {
             case DML_REDUCE_FUNCTION_MAX:
             case DML_REDUCE_FUNCTION_MIN: {
                 const bool isMax = f == DML_REDUCE_FUNCTION_MAX;
-                out_ += std::string("        float acc = ") + (isMax ? "-vk_m_inf()" : "vk_m_inf()") + ";\n" +
-                        forElements(std::string("            acc = ") + (isMax ? "maxOf" : "minOf") +
-                                    "(acc, xIn);\n") +
-                        "        acc = row" + (isMax ? "Max" : "Min") + "Value(acc);\n";
-                write("acc");
+                const std::string fn = isMax ? "maxOf" : "minOf";
+                emitStages({value("float", "acc", isMax ? "-vk_m_inf()" : "vk_m_inf()",
+                                  "            acc = " + fn + "(acc, xIn);\n", isMax ? "rowMaxValue" : "rowMinValue",
+                                  fn)},
+                           write("acc"));
                 return;
             }
             case DML_REDUCE_FUNCTION_MULTIPLY:
-                out_ += "        vk_f2 acc = pairOf(1.0, 0.0);\n" +
-                        forElements("            acc = mulPairs(acc, pairOf(xIn, 0.0));\n") +
-                        "        acc = rowProduct(acc);\n";
-                write("value(acc)");
+                emitStages({pair(Stage::Kept::Product, "pairOf(1.0, 0.0)",
+                                 "            acc = mulPairs(acc, pairOf(xIn, 0.0));\n", "rowProduct")},
+                           write("value(acc)"));
                 return;
             case DML_REDUCE_FUNCTION_LOG_SUM_EXP:
-                out_ += "        float m = -vk_m_inf();\n" +
-                        forElements("            m = maxOf(m, xIn);\n") + "        m = rowMaxValue(m);\n" +
-                        "        vk_f2 acc = pairOf(0.0, 0.0);\n" +
-                        forElements("            acc = addTo(acc, expOf(xIn, m));\n") +
-                        "        acc = rowSum(acc);\n";
-                out_ += "        float result = m;\n"
-                        "        if (!vk_m_isinf(m) && !vk_m_isnan(m)) {\n"
-                        "            vk_f2 l = logOf(acc);\n"
-                        "            vk_f2 r = vk_two_sum(m, l.hi);\n"
-                        "            result = vk_m_isnan(acc.hi) ? acc.hi : r.hi + (r.lo + l.lo);\n        }\n";
-                write("result");
+                emitStages({value("float", "m", "-vk_m_inf()", "            m = maxOf(m, xIn);\n", "rowMaxValue",
+                                  "maxOf"),
+                            pair(Stage::Kept::Pair, "pairOf(0.0, 0.0)",
+                                 "            acc = addTo(acc, expOf(xIn, m));\n", "rowSum")},
+                           "        float result = m;\n"
+                           "        if (!vk_m_isinf(m) && !vk_m_isnan(m)) {\n"
+                           "            vk_f2 l = logOf(acc);\n"
+                           "            vk_f2 r = vk_two_sum(m, l.hi);\n"
+                           "            result = vk_m_isnan(acc.hi) ? acc.hi : r.hi + (r.lo + l.lo);\n        }\n" +
+                               write("result"));
                 return;
             default: break;
         }
@@ -501,70 +623,96 @@ private:
         if (f == DML_REDUCE_FUNCTION_L1) term = "            acc = addTo(acc, abs(x));\n";
         if (f == DML_REDUCE_FUNCTION_L2 || f == DML_REDUCE_FUNCTION_SUM_SQUARE)
             term = "            acc = addSquare(acc, pairOf(x, 0.0));\n";
-        out_ += "        vk_f2 acc = pairOf(vk_m_signed_zero(true), 0.0);\n" +
-                forElements("            float x = xIn;\n" + term) + "        acc = rowSum(acc);\n";
+        std::string tail;
         switch (f) {
             case DML_REDUCE_FUNCTION_AVERAGE:
-                out_ += "        vk_f2 c = countPair();\n"
-                        "        float result = vk_div_cr(value(acc), c.hi);\n"
-                        "        if (c.lo != 0.0) result = result - result * (c.lo / c.hi);\n";
-                write("result");
-                return;
+                tail = "        vk_f2 c = countPair();\n"
+                       "        float result = vk_div_cr(value(acc), c.hi);\n"
+                       "        if (c.lo != 0.0) result = result - result * (c.lo / c.hi);\n" + write("result");
+                break;
             case DML_REDUCE_FUNCTION_L2:
-                out_ += "        float result = vk_sqrt_cr(value(acc));\n"
-                        "        if (acc.hi >= 7.9e-31 && acc.hi <= 1.2e30) {\n"
-                        "            vk_f2 r = vk_m_sqrt2(acc.hi, acc.lo);\n            result = r.hi + r.lo;\n        }\n";
-                write("result");
-                return;
+                tail = "        float result = vk_sqrt_cr(value(acc));\n"
+                       "        if (acc.hi >= 7.9e-31 && acc.hi <= 1.2e30) {\n"
+                       "            vk_f2 r = vk_m_sqrt2(acc.hi, acc.lo);\n            result = r.hi + r.lo;\n        }\n" +
+                       write("result");
+                break;
             case DML_REDUCE_FUNCTION_LOG_SUM:
-                out_ += "        float result = vk_log(value(acc));\n"
-                        "        if (acc.hi >= 1.0e-30 && !vk_m_isinf(acc.hi)) {\n"
-                        "            vk_f2 l = logOf(acc);\n            result = l.hi + l.lo;\n        }\n";
-                write("result");
-                return;
-            default: write("value(acc)"); return;
+                tail = "        float result = vk_log(value(acc));\n"
+                       "        if (acc.hi >= 1.0e-30 && !vk_m_isinf(acc.hi)) {\n"
+                       "            vk_f2 l = logOf(acc);\n            result = l.hi + l.lo;\n        }\n" +
+                       write("result");
+                break;
+            default: tail = write("value(acc)"); break;
         }
+        emitStages({pair(Stage::Kept::Pair, "pairOf(vk_m_signed_zero(true), 0.0)", "            float x = xIn;\n" + term,
+                         "rowSum")},
+                   tail);
+    }
+
+    // ARGMAX, ARGMIN and HARDMAX's stage: the row's extreme (best) and its element index (at).
+    Stage argStage() const {
+        Stage s;
+        s.init = "        " + std::string(vt()) + " best = " + vt() + "(0); uint at = ~0u;\n";
+        s.walk = forElements("            " + std::string(vt()) + " x = xIn;\n"
+                             "            if (replaces(best, at, x, j)) { best = x; at = j; }\n");
+        s.fold = "        at = rowArg(best, at);\n";
+        s.kept = Stage::Kept::Arg;
+        s.var = "best", s.type = vt(), s.index = "at";
+        return s;
     }
 
     // The maximum, the sum of exp(x - max), then every element. The maximum is a plain max(): where it skips a NaN
     // (Vulkan lets it return either operand), that NaN's exponential makes the sum NaN, so the row is NaN all the
     // same, and a signed zero's sign does not change any x - max. A FLOAT32 softmax keeps each exp(x - max) in its
-    // output element between the last two passes (the same invocation writes and reads it) instead of computing it
+    // output element between the last two walks (the same invocation writes and reads it) instead of computing it
     // twice; not with a fused epilogue, whose output tensor is not the softmax's and receives only final values.
     void softmaxBody() {
-        const bool keep =
+        const bool keepExp =
             p_.kind == Kind::Softmax && !p_.epilogue && p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT32;
         const std::string sum = "            float e = expOf(xIn, m);\n            s = addTo(s, e);\n";
-        out_ += "        float m = -vk_m_inf();\n" + forElements("            m = max(m, xIn);\n") +
-                "        m = rowMaxValue(m);\n        vk_f2 s = pairOf(0.0, 0.0);\n" +
-                (keep ? forElementsStoring(sum, "e") : forElements(sum)) +
-                "        s = rowSum(s);\n";
+        Stage max;
+        max.init = "        float m = -vk_m_inf();\n";
+        max.walk = forElements("            m = max(m, xIn);\n");
+        max.fold = "        m = rowMaxValue(m);\n";
+        max.kept = Stage::Kept::Value;
+        max.var = "m", max.type = "float", max.combine = "maxOf";
+        Stage total;
+        total.init = "        vk_f2 s = pairOf(0.0, 0.0);\n";
+        total.walk = keepExp ? forElementsStoring(sum, "e") : forElements(sum);
+        total.fold = "        s = rowSum(s);\n";
+        total.var = "s";
+        std::string tail;
         if (p_.kind == Kind::Softmax) {
-            out_ += "        vk_f2 r = reciprocalOf(s);\n" +
-                    (keep ? forElementsStoring("", "timesPair(outIn, r)", true)
-                          : forElementsStoring("", "timesPair(expOf(xIn, m), r)"));
+            tail = "        vk_f2 r = reciprocalOf(s);\n" +
+                   (keepExp ? forElementsStoring("", "timesPair(outIn, r)", true)
+                            : forElementsStoring("", "timesPair(expOf(xIn, m), r)"));
         } else {
-            out_ += "        vk_f2 l = vk_m_isnan(s.hi) ? pairOf(s.hi, 0.0) : logOf(s);\n" +
-                    forElementsStoring("", "logSoftmaxOf(xIn, m, l)");
+            tail = "        vk_f2 l = vk_m_isnan(s.hi) ? pairOf(s.hi, 0.0) : logOf(s);\n" +
+                   forElementsStoring("", "logSoftmaxOf(xIn, m, l)");
         }
+        emitStages({max, total}, tail);
     }
 
     // The P-norm of the row (compensated), at least Epsilon, then every element times its reciprocal pair.
     void lpNormalizeBody() {
-        out_ += "        vk_f2 acc = pairOf(0.0, 0.0);\n" +
-                forElements(p_.p == 1 ? "            acc = addTo(acc, abs(xIn));\n"
-                                      : "            acc = addSquare(acc, pairOf(xIn, 0.0));\n") +
-                "        acc = rowSum(acc);\n";
+        Stage norm;
+        norm.init = "        vk_f2 acc = pairOf(0.0, 0.0);\n";
+        norm.walk = forElements(p_.p == 1 ? "            acc = addTo(acc, abs(xIn));\n"
+                                          : "            acc = addSquare(acc, pairOf(xIn, 0.0));\n");
+        norm.fold = "        acc = rowSum(acc);\n";
+        norm.var = "acc";
+        std::string tail;
         if (p_.p == 1) {
-            out_ += "        vk_f2 norm = acc;\n";
+            tail = "        vk_f2 norm = acc;\n";
         } else {
-            out_ += "        vk_f2 norm = pairOf(vk_sqrt_cr(value(acc)), 0.0);\n"
-                    "        if (acc.hi >= 7.9e-31 && acc.hi <= 1.2e30) norm = vk_m_sqrt2(acc.hi, acc.lo);\n";
+            tail = "        vk_f2 norm = pairOf(vk_sqrt_cr(value(acc)), 0.0);\n"
+                   "        if (acc.hi >= 7.9e-31 && acc.hi <= 1.2e30) norm = vk_m_sqrt2(acc.hi, acc.lo);\n";
         }
-        out_ += "        if (norm.hi < " + kernel::exactFloatLiteral(p_.epsilon) + ") norm = pairOf(" + kernel::exactFloatLiteral(p_.epsilon) +
-                ", 0.0);\n"
+        tail += "        if (norm.hi < " + kernel::exactFloatLiteral(p_.epsilon) + ") norm = pairOf(" +
+                kernel::exactFloatLiteral(p_.epsilon) + ", 0.0);\n"
                 "        vk_f2 r = reciprocalOf(norm);\n" +
                 forElementsStoring("", "timesPair(xIn, r)");
+        emitStages({norm}, tail);
     }
 
     // Running values in the row's order (one invocation per row): the compensated sum or the product pair for
@@ -589,35 +737,43 @@ private:
         out_ += forElements(p_.exclusive ? store + step : step + store);
     }
 
-    void hardmaxBody() {
-        out_ += "        float best = 0.0; uint at = ~0u;\n" +
-                forElements("            float x = xIn;\n"
-                            "            if (replaces(best, at, x, j)) { best = x; at = j; }\n") +
-                "        at = rowArg(best, at);\n" + forElementsStoring("", "(j == at ? 1.0 : 0.0)");
-    }
+    void hardmaxBody() { emitStages({argStage()}, forElementsStoring("", "(j == at ? 1.0 : 0.0)")); }
 
     void normalizeBody() {
-        out_ += "        vk_f2 mean = pairOf(0.0, 0.0);\n";
-        if (p_.useMean)
-            out_ += "        vk_f2 s = pairOf(0.0, 0.0);\n" + forElements("            s = addTo(s, xIn);\n") +
-                    "        mean = dividePairs(rowSum(s), countPair());\n";
-        out_ += "        vk_f2 deviation = pairOf(1.0, 0.0);\n";
-        if (p_.useVariance)
-            out_ += "        vk_f2 v = pairOf(0.0, 0.0);\n" +
-                    forElements("            v = addRoundedSquare(v, minusMean(xIn, mean));\n") +
-                    "        v = dividePairs(rowSum(v), countPair());\n"
-                    "        vk_f2 e = vk_two_sum(v.hi, " + kernel::exactFloatLiteral(p_.epsilon) + ");\n"
-                    "        e.lo = e.lo + v.lo;\n"
-                    "        deviation = pairOf(vk_sqrt_cr(value(e)), 0.0);\n"
-                    "        if (e.hi >= 7.9e-31 && e.hi <= 1.2e30) deviation = vk_m_sqrt2(e.hi, e.lo);\n";
-        out_ += "        bool invertible = deviation.hi >= 1.0e-30 && !vk_m_isinf(deviation.hi);\n"
-                "        vk_f2 inverse = invertible ? vk_m_div2(1.0, 0.0, deviation.hi, deviation.lo) : pairOf(0.0, 0.0);\n";
+        out_ += "        vk_f2 mean = pairOf(0.0, 0.0);\n        vk_f2 deviation = pairOf(1.0, 0.0);\n";
+        std::vector<Stage> stages;
+        if (p_.useMean) {
+            Stage s;
+            s.init = "        vk_f2 s = pairOf(0.0, 0.0);\n";
+            s.walk = forElements("            s = addTo(s, xIn);\n");
+            s.fold = "        s = rowSum(s);\n";
+            s.post = "        mean = dividePairs(s, countPair());\n";
+            s.var = "s";
+            stages.push_back(s);
+        }
+        if (p_.useVariance) {
+            Stage s;
+            s.init = "        vk_f2 v = pairOf(0.0, 0.0);\n";
+            s.walk = forElements("            v = addRoundedSquare(v, minusMean(xIn, mean));\n");
+            s.fold = "        v = rowSum(v);\n";
+            s.post = "        v = dividePairs(v, countPair());\n"
+                     "        vk_f2 e = vk_two_sum(v.hi, " + kernel::exactFloatLiteral(p_.epsilon) + ");\n"
+                     "        e.lo = e.lo + v.lo;\n"
+                     "        deviation = pairOf(vk_sqrt_cr(value(e)), 0.0);\n"
+                     "        if (e.hi >= 7.9e-31 && e.hi <= 1.2e30) deviation = vk_m_sqrt2(e.hi, e.lo);\n";
+            s.var = "v";
+            stages.push_back(s);
+        }
+        std::string tail =
+            "        bool invertible = deviation.hi >= 1.0e-30 && !vk_m_isinf(deviation.hi);\n"
+            "        vk_f2 inverse = invertible ? vk_m_div2(1.0, 0.0, deviation.hi, deviation.lo) : pairOf(0.0, 0.0);\n";
         std::string y = "            float y = normalized(minusMean(xIn, mean), deviation, inverse, invertible);\n";
         if (p_.present(kScale)) y += "            y = y * loadScale(o.z);\n";
         if (p_.present(kBias)) y += "            y = y + loadBias(o.w);\n";
         if (p_.present(kAddend) && !p_.extra(kAddend)) y += "            y = y + loadAddend(o2.z);\n";
-        if (p_.writesStatistics) out_ += batchNormStatisticsGlsl(p_);
-        out_ += forElementsStoring(y, kernel::fusedActivationCall(p_.fused, "y"));
+        if (p_.writesStatistics) tail += batchNormStatisticsGlsl(p_);
+        tail += forElementsStoring(y, kernel::fusedActivationCall(p_.fused, "y"));
+        emitStages(stages, tail);
     }
 
     const Plan& p_;
@@ -630,6 +786,32 @@ private:
 };
 
 }  // namespace
+
+bool splittable(const Plan& plan) {
+    switch (plan.kind) {
+        case Kind::Reduce:
+        case Kind::Softmax:
+        case Kind::LogSoftmax:
+        case Kind::Hardmax:
+        case Kind::LpNormalize: return true;
+        case Kind::Normalize: return plan.useMean || plan.useVariance;
+        default: return false;
+    }
+}
+
+uint32_t rowPhases(const Plan& plan) {
+    switch (plan.kind) {
+        case Kind::Softmax:
+        case Kind::LogSoftmax: return 3;
+        case Kind::Normalize: return 1 + (plan.useMean ? 1 : 0) + (plan.useVariance ? 1 : 0);
+        case Kind::Reduce:  // LOG_SUM_EXP: the maximum, then the sum
+            return plan.function == DML_REDUCE_FUNCTION_LOG_SUM_EXP && valueOf(plan.types[kInput]) == Value::Float ? 3
+                                                                                                                 : 2;
+        default: return 2;
+    }
+}
+
+bool lastPhasePerRow(const Plan& plan) { return plan.kind == Kind::Reduce; }
 
 uint32_t threadsPerRowFor(uint64_t rowLength, uint32_t workgroupSize, uint32_t share) {
     uint32_t t = 1;

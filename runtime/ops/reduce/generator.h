@@ -35,7 +35,25 @@ struct KernelShape {
     bool exactDivSqrt = false;     // the device's division and square root are correctly rounded
     bool fusedFma = false;         // the device's fma() rounds once (VKDML_FUSED_FMA)
     bool emulatedFma = false;      // ... computed in double (VKDML_EMULATED_FMA, tests)
+    // Rows split into parts (segments > 1): each row's elements [k * segmentLength, (k + 1) * segmentLength) are
+    // part k (the last may be shorter), and the kernel runs in phases (rowPhases): the phases before the last
+    // each fold one of the row's statistics over a part and leave it in the scratch buffer (the binding after the
+    // slots' bindings, 16 bytes per part); a phase starts by combining the statistics the earlier phases left.
+    // Rows (pc.firstRow, pc.rowEnd) then count parts, row * segments + k, except in a REDUCE's last phase, which
+    // combines whole rows and writes their values.
+    uint32_t segments = 1;
+    uint64_t segmentLength = 0;
+    uint32_t phase = 0;
 };
+
+// Whether a plan's rows can be split into parts (KernelShape::segments): every kind that folds statistics over
+// its rows but the scans, which run their rows in order.
+bool splittable(const Plan& plan);
+// The phases of a split plan: one per statistic its kernel folds over a row (the softmax family's maximum and
+// sum, MVN's mean and variance; one for the others), then the phase that writes the results.
+uint32_t rowPhases(const Plan& plan);
+// Whether the last phase runs per row (REDUCE, ARGMIN, ARGMAX: one value per row) rather than per part.
+bool lastPhasePerRow(const Plan& plan);
 
 // The invocations per row for rows of `rowLength` elements in workgroups of `workgroupSize`: as many as leave each
 // at least `share` elements (a power of two).

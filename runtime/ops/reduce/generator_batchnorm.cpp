@@ -29,8 +29,9 @@ std::string batchNormElementGlsl(const Plan& plan, const std::string& activation
 }
 
 std::string batchNormStatisticsGlsl(const Plan&) {
-    // The normalize body's `mean` and `v` (the population variance, Epsilon not included) of this row.
-    return "        if (live && lane == 0u) {\n"
+    // The normalize body's `mean` and `v` (the population variance, Epsilon not included) of this row, written
+    // by the invocation of the row's first part.
+    return "        if (live && lane == 0u && jBase == 0u) {\n"
            "            storeMean(rb2.x, value(mean));\n"
            "            storeVariance(rb2.y, value(v));\n"
            "        }\n";

@@ -31,19 +31,19 @@ std::string RowWalks::forElementsStoring(const std::string& code, const std::str
 
 // kUnroll elements per iteration without bounds checks, then the rest one at a time; or, where the row's innermost
 // dimension is packed in the input, a whole 16-byte vector of it per iteration. llvmpipe ends an invocation's loops
-// after 65535 iterations in all (its guard against endless shaders), so the kernel shape keeps N / (T * kUnroll)
-// below kMaxLoopIterations.
+// after 65535 iterations in all (its guard against endless shaders), so the kernel shape keeps a walk's elements /
+// (T * kUnroll) below kMaxLoopIterations.
 std::string RowWalks::forElements(const std::string& code) const {
     if (vector_) return forVectors(code);
     if (p_.prologue && p_.operandVectorWidth) return forVectorOrder(code);
     // A DECREASING scan walks its row from the last element (one invocation per row).
     const bool reverse = p_.kind == Kind::Scan && p_.decreasing;
     auto at = [&](const std::string& step) { return element(reverse ? "N - 1u - (" + step + ")" : step, code); };
-    std::string out = "        if (live) {\n            uint next = lane;\n"
-                      "            for (; next + " + u(kUnroll - 1) + " * T < N; next += " + u(kUnroll) +
+    std::string out = "        if (live) {\n            uint next = jBase + lane;\n"
+                      "            for (; next + " + u(kUnroll - 1) + " * T < jEnd; next += " + u(kUnroll) +
                       " * T) {\n";
     for (uint32_t k = 0; k < kUnroll; ++k) out += at("next + " + u(k) + " * T");
-    out += "            }\n            for (; next < N; next += T) {\n" + at("next") + "            }\n";
+    out += "            }\n            for (; next < jEnd; next += T) {\n" + at("next") + "            }\n";
     return out + "        }\n";
 }
 
@@ -60,7 +60,8 @@ std::string RowWalks::forVectors(const std::string& code, const Storing* storing
     const Dim& inner = p_.reduced.front();
     const std::string step = "uvec4(" + u(uint32_t(inner.strides[0])) + ", " + u(uint32_t(inner.strides[1])) + ", " +
                              u(uint32_t(inner.strides[2])) + ", " + u(uint32_t(inner.strides[3])) + ")";
-    std::string out = "        if (live) for (uint q = lane; q < N / " + u(vector_) + "; q += T) {\n"
+    std::string out = "        if (live) for (uint q = jBase / " + u(vector_) + " + lane; q < jEnd / " + u(vector_) +
+                      "; q += T) {\n"
                       "            uvec4 first = rb + elementOffset(q * " + u(vector_) + ");\n"
                       "            uvec4 words = " + buffers_[kInput] + "v[first.x / " + u(vector_) + "];\n";
     // A prologue's other tensors: their vectors at the same element (slots 4-7).
@@ -106,7 +107,8 @@ std::string RowWalks::forVectors(const std::string& code, const Storing* storing
 // reads its own input by vectors): each lane's sums then add the same terms in the same order.
 std::string RowWalks::forVectorOrder(const std::string& code) const {
     const uint32_t width = p_.operandVectorWidth;
-    std::string out = "        if (live) for (uint q = lane; q < N / " + u(width) + "; q += T) {\n";
+    std::string out = "        if (live) for (uint q = jBase / " + u(width) + " + lane; q < jEnd / " + u(width) +
+                      "; q += T) {\n";
     for (uint32_t k = 0; k < width; ++k)
         out += "            { uint j = q * " + u(width) + " + " + u(k) + ";\n            uvec4 o = rb + elementOffset(j);\n" +
                high() + "            " + vt_ + " xIn = inputAt(o, o2);\n" + code + "            }\n";

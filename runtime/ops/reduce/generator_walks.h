@@ -1,7 +1,8 @@
 // The loops over a row's elements inside a reduction kernel: generator.cpp's bodies give the per-element code, and
-// RowWalks puts it in the loop that visits this invocation's share of its row (elements lane, lane + T, lane + 2T,
-// ..., or whole 16-byte vectors of a packed innermost dimension) in a fixed order, so that every walk of a row, fused
-// with neighbours or not, adds the same terms in the same order.
+// RowWalks puts it in the loop that visits this invocation's share of its row's elements [jBase, jEnd) (the whole row,
+// or one part of it: KernelShape::segments) as elements jBase + lane, + T, + 2T, ..., or as whole 16-byte vectors of a
+// packed innermost dimension, in a fixed order, so that every walk of a row, fused with neighbours or not, adds the
+// same terms in the same order.
 #pragma once
 
 #include <array>

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/buffer.h"
 #include "core/device.h"
 #include "core/error.h"
 #include "ops/reduce/generator.h"
@@ -23,6 +24,30 @@ uint32_t powerOfTwoAtMost(uint32_t v) {
     uint32_t p = 1;
     while (p * 2 <= v) p *= 2;
     return p;
+}
+
+struct Split {
+    uint32_t segments = 1;
+    uint64_t length = 0;
+};
+
+// Rows split into parts across workgroups where there are too few rows to fill the device: parts of at least
+// `least` elements until the rows have `wanted` parts in all (a GPU: a few workgroups for each of a large GPU's
+// multiprocessors; a CPU: several workgroups per thread), at most 1024 per row; `forced` (VKDML_REDUCTION_SEGMENTS)
+// instead. Parts are whole 16-byte vectors of any element type (8 elements), so vector walks stay aligned.
+Split splitRows(const Plan& plan, bool cpuShapes, uint32_t forced) {
+    if (!splittable(plan)) return {};
+    uint64_t s = 1;
+    if (forced > 0) {
+        s = forced;
+    } else {
+        const uint64_t wanted = cpuShapes ? 64 : 1024, least = cpuShapes ? 16384 : 8192;
+        while (s < 1024 && plan.rows * s < wanted && plan.rowLength / (2 * s) >= least) s *= 2;
+    }
+    const uint64_t length = ((plan.rowLength + s - 1) / s + 7) / 8 * 8;
+    const uint64_t segments = (plan.rowLength + length - 1) / length;
+    if (segments <= 1 || plan.rows * segments >= (uint64_t(1) << 31)) return {};
+    return {static_cast<uint32_t>(segments), length};
 }
 
 }  // namespace
@@ -52,9 +77,13 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     KernelShape shape;
     const uint32_t largest =
         powerOfTwoAtMost(std::min(limits.maxComputeWorkGroupInvocations, limits.maxComputeWorkGroupSize[0]));
-    // Enough invocations per row that none loops more than kMaxLoopIterations times.
-    uint32_t needed = 1;
-    while (needed < largest && plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations) needed *= 2;
+    // Enough invocations per row (or part) that none loops more than kMaxLoopIterations times.
+    auto neededFor = [&](uint64_t length) {
+        uint32_t needed = 1;
+        while (needed < largest && length > uint64_t(needed) * kUnroll * kMaxLoopIterations) needed *= 2;
+        return needed;
+    };
+    uint32_t needed = neededFor(plan_.rowLength);
     // CPU devices run their own shapes (below), unless a test asks for the GPU's.
     const bool cpu = ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     const bool cpuShapes = cpu && !device.options().reductionGpuShapes;
@@ -78,20 +107,26 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
         fail(E_NOTIMPL, info.name() + ": rows of " + std::to_string(plan_.rowLength) + " elements; vkdml's reduction "
                             "kernels run rows of at most " + std::to_string(uint64_t(needed) * kUnroll * kMaxLoopIterations) +
                             " on " + ctx.caps().properties.deviceName);
-    if (cpuShapes) {
-        // A CPU runs a workgroup's invocations as one thread's SIMD lanes, and every barrier switches between its
-        // lane groups: as few invocations per row as the loop limit allows, workgroups of one SIMD width (so that
-        // the threads share even a few rows).
-        shape.threadsPerRow = needed;
-        shape.workgroupSize = std::min(largest, std::max(needed, powerOfTwoAtMost(std::max(ctx.caps().subgroupSize, 4u))));
-    } else {
-        shape.workgroupSize = std::min<uint32_t>(256, largest);
-        const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare
-                                                                  : gpuRowShare(plan_.kind, plan_.rowLength);
-        shape.threadsPerRow = plan_.kind == Kind::Scan
+    const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare
+                                                              : gpuRowShare(plan_.kind, plan_.rowLength);
+    // The invocations per row of `length` elements, and the workgroup size that goes with them.
+    auto shapeFor = [&](KernelShape& s, uint64_t length, uint32_t minimumShare) {
+        const uint32_t least = plan_.kind == Kind::Scan ? 1 : neededFor(length);
+        if (cpuShapes) {
+            // A CPU runs a workgroup's invocations as one thread's SIMD lanes, and every barrier switches between
+            // its lane groups: as few invocations per row as the loop limit allows, workgroups of one SIMD width
+            // (so that the threads share even a few rows).
+            s.threadsPerRow = least;
+            s.workgroupSize =
+                std::min(largest, std::max(least, powerOfTwoAtMost(std::max(ctx.caps().subgroupSize, 4u))));
+        } else {
+            s.workgroupSize = std::min<uint32_t>(256, largest);
+            s.threadsPerRow = plan_.kind == Kind::Scan
                                   ? 1
-                                  : std::max(needed, threadsPerRowFor(plan_.rowLength, shape.workgroupSize, share));
-    }
+                                  : std::max(least, threadsPerRowFor(length, s.workgroupSize, minimumShare));
+        }
+    };
+    shapeFor(shape, plan_.rowLength, share);
     shape.nativeHalf = ctx.caps().nativeHalf;
     shape.exactDivSqrt = ctx.caps().exactDivSqrt;
     shape.fusedFma = ctx.caps().fusedFma;
@@ -109,21 +144,56 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
         fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
                             std::to_string(chunkLimits.maxBindingBytes) + " bytes, and vkdml's reduction kernels bind "
                             "one run of rows of each tensor");
-    for (const RowChunk& chunk : chunks) {
-        Dispatch d;
-        d.rows = chunk;
-        const uint64_t blocks = (chunk.rowEnd - chunk.firstRow + rowsPerGroup - 1) / rowsPerGroup;
+    auto grid = [&](Dispatch& d, uint64_t rowSlots, uint32_t perGroup) {
+        const uint64_t blocks = (rowSlots + perGroup - 1) / perGroup;
         d.groupsX = static_cast<uint32_t>(std::min<uint64_t>(blocks, maxX));
         d.groupsY = static_cast<uint32_t>((blocks + d.groupsX - 1) / d.groupsX);
+    };
+
+    // Split rows: every tensor in one binding, the rows' parts counted in 31 bits.
+    const Split split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, device.options().reductionSegments) : Split{};
+    if (split.segments > 1) {
+        segments_ = split.segments;
+        scratchBytes_ = plan_.rows * split.segments * 16;
+        const uint32_t phases = rowPhases(plan_);
+        pipelines_.reserve(phases);
+        for (uint32_t p = 0; p < phases; ++p) {
+            KernelShape s = shape;
+            s.segments = split.segments;
+            s.segmentLength = split.length;
+            s.phase = p;
+            const bool perRow = lastPhasePerRow(plan_) && p + 1 == phases;
+            if (perRow) shapeFor(s, split.segments, 1);
+            else shapeFor(s, split.length, share);
+            pipelines_.push_back(pipeline(device, s));
+            Dispatch d;
+            d.rows = chunks[0];
+            d.rowEnd = static_cast<uint32_t>(perRow ? plan_.rows : plan_.rows * split.segments);
+            grid(d, d.rowEnd, s.workgroupSize / s.threadsPerRow);
+            dispatches_.push_back(d);
+        }
+        for (size_t p = 0; p < phases; ++p) dispatches_[p].pipeline = &pipelines_[p];
+        return;
+    }
+    pipelines_.push_back(pipeline(device, shape));
+    for (const RowChunk& chunk : chunks) {
+        Dispatch d;
+        d.pipeline = &pipelines_[0];
+        d.rows = chunk;
+        d.rowEnd = static_cast<uint32_t>(chunk.rowEnd);
+        grid(d, chunk.rowEnd - chunk.firstRow, rowsPerGroup);
         dispatches_.push_back(d);
     }
+}
 
-    uint32_t buffers = 0;
+vk::PipelineRef ReductionKernel::pipeline(Device& device, const KernelShape& shape) const {
+    uint32_t buffers = shape.segments > 1 ? 1 : 0;  // the scratch buffer
     for (uint32_t s = 0; s < kMaxSlots; ++s) buffers += plan_.present(Slot(s)) ? 1 : 0;
     vk::KernelSource source;
     source.key = plan_.hash() ^ (uint64_t(shape.threadsPerRow) << 48) ^ (uint64_t(shape.nativeHalf) << 60) ^
                  (uint64_t(shape.exactDivSqrt) << 61) ^ (uint64_t(shape.fusedFma) << 59) ^
-                 (uint64_t(shape.emulatedFma) << 58);
+                 (uint64_t(shape.emulatedFma) << 58) ^ (uint64_t(shape.segments) * 0x9e3779b97f4a7c15ull) ^
+                 (shape.segmentLength * 0xc2b2ae3d27d4eb4full) ^ (uint64_t(shape.phase) << 40);
     source.name = name_;
     source.layout = {buffers, sizeof(PushConstants)};
     source.workgroupSize = shape.workgroupSize;
@@ -132,7 +202,7 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
         return plan.kind == Kind::Lrn ? generateLrnGlsl(plan, shape) : generateReductionGlsl(plan, shape);
     };
     source.describe = [&plan] { return "reduction: " + plan.describe(); };
-    pipeline_ = device.pipelines().get(source);
+    return device.pipelines().get(source);
 }
 
 void ReductionKernel::record(vk::Recording& recording, const ops::KernelBuffers& buffers) const {
@@ -142,18 +212,21 @@ void ReductionKernel::record(vk::Recording& recording, const ops::KernelBuffers&
         if (source.present) bound[s] = source.output ? buffers.outputs[source.index] : buffers.inputs[source.index];
     }
     for (const Dispatch& d : dispatches_) {
-        vk::BoundBuffer ranges[kMaxSlots];
+        vk::BoundBuffer ranges[kMaxSlots + 1];
         PushConstants constants;
         constants.firstRow = static_cast<uint32_t>(d.rows.firstRow);
-        constants.rowEnd = static_cast<uint32_t>(d.rows.rowEnd);
+        constants.rowEnd = d.rowEnd;
         uint32_t count = 0;
         for (uint32_t s = 0; s < kMaxSlots; ++s)
             if (plan_.present(Slot(s)))
                 ranges[count++] = ops::tensorPartRange(recording.context(), *bound[s], totals_[s], elementBytes_[s],
                                                        d.rows.firstElement[s], d.rows.endElement[s],
                                                        plan_.written(Slot(s)), constants.base[s]);
+        if (scratchBytes_ > 0)
+            ranges[count++] = vk::BoundBuffer{
+                vk::BufferRange{buffers.temporary.buffer->handle(), buffers.temporary.offset, scratchBytes_}, true};
         vk::DispatchCommand command;
-        command.pipeline = &pipeline_;
+        command.pipeline = d.pipeline;
         command.bindings = ranges;
         command.bindingCount = count;
         command.pushConstants = &constants;
