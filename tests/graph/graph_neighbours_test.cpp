@@ -1,6 +1,7 @@
 // Reductions and GEMM with their element-wise neighbours fused in: the run that computes a reduction's input and the
 // run that reads its output become one kernel with it (ADD -> MVN1 is SkipLayerNormalization, x * s -> SOFTMAX1 a
-// scaled softmax, MVN1 -> MULTIPLY -> ADD an affine layer norm); GEMM's store takes the run after it (bias, GELU,
+// scaled softmax, MVN1 -> MULTIPLY -> ADD an affine layer norm, BATCH_NORMALIZATION -> ADD -> RELU a ResNet block's
+// tail); GEMM's store takes the run after it (bias, GELU,
 // residual: a transformer's feed-forward layer). Each graph is compiled fused and one kernel per
 // node; both are checked against double references (the reduction's own bound, the element-wise roundings on top),
 // and the kernel counts say what fused.
@@ -132,6 +133,23 @@ Factory dequantize(VkdmlDevice device, bool zeroPoint) {
         DML_DEQUANTIZE_OPERATOR_DESC desc{t[0], zeroPoint ? DML_QUANTIZATION_TYPE_SCALE_ZERO_POINT : DML_QUANTIZATION_TYPE_SCALE,
                                           zeroPoint ? 2u : 1u, quantization, t.back()};
         const DML_OPERATOR_DESC d{DML_OPERATOR_DEQUANTIZE, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+// BATCH_NORMALIZATION {Input, Mean, Variance, Scale, Bias} -> Output, Epsilon 1e-5, no fused activation.
+Factory batchNorm(VkdmlDevice device) {
+    return [device](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_BATCH_NORMALIZATION_OPERATOR_DESC desc{t[0], t[1], t[2], t[3], t[4], t[5], TRUE, 1e-5f, nullptr};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_BATCH_NORMALIZATION, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+Factory relu(VkdmlDevice device) {
+    return [device](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_ACTIVATION_RELU_OPERATOR_DESC desc{t[0], t[1]};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_ACTIVATION_RELU, &desc};
         return vkdmlCreateOperator(device, &d, op);
     };
 }
@@ -371,6 +389,63 @@ TEST_CASE("graph neighbours: MVN1 -> MULTIPLY -> ADD, and ADD -> MVN1 -> MULTIPL
                              {out.bytes()}};
             runBothWays(device, build, withSkip ? 4 : 3, 1, 1, io, type,
                         affine(type, expectMvn(type, in, p), &gamma.host, &beta.host));
+        }
+    }
+}
+
+TEST_CASE("graph neighbours: BATCH_NORMALIZATION -> ADD (residual) -> RELU, and x * s -> BATCH_NORMALIZATION, one kernel each") {
+    TestDevice device;
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16}) {
+        CAPTURE(typeName(type));
+        // A ResNet block's tail: per-channel statistics {1, C, 1, 1} over {N, C, H, W}.
+        const std::vector<uint32_t> sizes{2, 6, 5, 7}, channel{1, 6, 1, 1};
+        const Input x = randomInput(tensor(type, sizes), 21, -3.0, 3.0);
+        const Input residual = randomInput(tensor(type, sizes), 22, -1.0, 1.0);
+        const Input mean = randomInput(tensor(type, channel), 23, -0.5, 0.5);
+        const Input variance = randomInput(tensor(type, channel), 24, 0.25, 2.0);
+        const Input scale = randomInput(tensor(type, channel), 25, 0.5, 1.5);
+        const Input bias = randomInput(tensor(type, channel), 26, -0.5, 0.5);
+        const Input s = randomInput(tensor(type, sizes, {0, 0, 0, 0}), 27, 0.5, 2.0);
+        const GraphTensorDesc out = tensor(type, sizes);
+        BatchNormParams p;
+        p.mean = &mean.host, p.variance = &variance.host, p.scale = &scale.host, p.bias = &bias.host;
+        auto statistics = [&](GraphBuilder& b, uint32_t norm, uint32_t first) {
+            for (uint32_t k = 0; k < 4; ++k) b.inputEdge(first + k, norm, k + 1);
+        };
+        const std::vector<GraphTensorDesc> normInputs{out, mean.desc, variance.desc, scale.desc, bias.desc};
+        {
+            auto build = [&](GraphBuilder& b) {
+                const uint32_t norm = b.addOperator(normInputs, out, batchNorm(device));
+                const uint32_t add = b.addOperator({out, residual.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                const uint32_t act = b.addOperator({out}, out, relu(device));
+                b.inputEdge(0, norm, 0);
+                statistics(b, norm, 1);
+                b.edge(norm, add, 0);
+                b.inputEdge(5, add, 1);
+                b.edge(add, act, 0);
+                b.outputEdge(act, 0);
+            };
+            const std::vector<Expected> normalized = expectBatchNorm(type, x.host, p);
+            const std::vector<Expected> added = affine(type, normalized, nullptr, &residual.host);
+            std::vector<Expected> expected(added.size());
+            for (size_t i = 0; i < added.size(); ++i)
+                expected[i] = through(type, added[i], std::max(0.0, added[i].value), 1.0, 0.0);
+            const GraphIO io{{x.bytes, mean.bytes, variance.bytes, scale.bytes, bias.bytes, residual.bytes}, {}, {out.bytes()}};
+            runBothWays(device, build, 3, 1, 1, io, type, expected);
+        }
+        {
+            auto build = [&](GraphBuilder& b) {
+                const uint32_t mul = b.addOperator({x.desc, s.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_MULTIPLY));
+                const uint32_t norm = b.addOperator(normInputs, out, batchNorm(device));
+                b.inputEdge(0, mul, 0);
+                b.inputEdge(5, mul, 1);
+                b.edge(mul, norm, 0);
+                statistics(b, norm, 1);
+                b.outputEdge(norm, 0);
+            };
+            const HostTensor scaled = elementwise(type, x.host, s.host, [](double a, double c) { return a * c; });
+            const GraphIO io{{x.bytes, mean.bytes, variance.bytes, scale.bytes, bias.bytes, s.bytes}, {}, {out.bytes()}};
+            runBothWays(device, build, 2, 1, 1, io, type, expectBatchNorm(type, scaled, p));
         }
     }
 }

@@ -144,8 +144,8 @@ public:
         const bool kindFits = plan.kind == Kind::Softmax || plan.kind == Kind::LogSoftmax ||
                               plan.kind == Kind::Hardmax || plan.kind == Kind::LpNormalize ||
                               (plan.kind == Kind::Normalize && !plan.writesStatistics) || plan.kind == Kind::Reduce ||
-                              plan.kind == Kind::Scan;
-        if (!kindFits || plan.hasHighSlots() || neighbours.extraTensors() > kMaxSlots - kFirstExtra) return false;
+                              plan.kind == Kind::Scan || plan.kind == Kind::BatchNorm;
+        if (!kindFits || neighbours.extraTensors() > kMaxSlots - firstLentSlot(plan.sources)) return false;
         const auto isFloat = ops::isFloatTensorType;
         const auto floatProgram = ops::isFloatProgram;
         if (!isFloat(info.inputs[0].dataType)) return false;

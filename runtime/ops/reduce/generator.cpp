@@ -464,7 +464,7 @@ private:
             case Kind::LpNormalize: lpNormalizeBody(); break;
             case Kind::Scan: scanBody(); break;
             case Kind::BatchNorm:
-                out_ += forElements(batchNormElementGlsl(p_, kernel::fusedActivationCall(p_.fused, "y")));
+                out_ += forElementsStoring(batchNormElementGlsl(p_, kernel::fusedActivationCall(p_.fused, "y")), "y");
                 break;
             case Kind::Lrn: throw std::invalid_argument("LOCAL_RESPONSE_NORMALIZATION has a generator of its own");
         }

@@ -74,7 +74,7 @@ std::string neighboursGlsl(const Plan& plan);
 std::vector<std::string> neighbourRoots(const Plan& plan);
 
 // BATCH_NORMALIZATION's per-element code (generator_batchnorm.cpp), run inside the reduction kernel's element loop
-// (rows of one element): xIn the input element, o and o2 every slot's element index; stores the result.
+// (rows of one element): xIn the input element, o and o2 every slot's element index; leaves the result in y.
 std::string batchNormElementGlsl(const Plan& plan, const std::string& activation);
 // BATCH_NORMALIZATION_TRAINING's statistics stores: the row's first invocation writes the mean and variance pairs.
 std::string batchNormStatisticsGlsl(const Plan& plan);

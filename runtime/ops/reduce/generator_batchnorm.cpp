@@ -25,7 +25,7 @@ std::string batchNormElementGlsl(const Plan& plan, const std::string& activation
            "            float y = normalized(minusMean(xIn, pairOf(meanIn, 0.0)), deviation, inverse, invertible);\n"
            "            y = y * loadScale(o.z);\n"
            "            y = y + loadBias(o.w);\n"
-           "            store(o.y, " + activation + ");\n";
+           "            y = " + activation + ";\n";
 }
 
 std::string batchNormStatisticsGlsl(const Plan&) {

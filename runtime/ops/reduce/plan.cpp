@@ -120,6 +120,13 @@ uint32_t reducedAxes(const dml::OperatorInfo& info) {
     return mask;
 }
 
+uint32_t firstLentSlot(const SlotSource (&sources)[kMaxSlots]) {
+    uint32_t first = kFirstExtra;
+    for (uint32_t s = kFirstExtra; s < kMaxSlots; ++s)
+        if (sources[s].present) first = s + 1;
+    return first;
+}
+
 void slotLayouts(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbours,
                  const dml::TensorLayout* (&layouts)[kMaxSlots]) {
     SlotSource sources[kMaxSlots];
@@ -129,7 +136,7 @@ void slotLayouts(const dml::OperatorInfo& info, const ops::FusedNeighbours* neig
                      : sources[s].output ? &info.outputs[sources[s].index]
                                          : &info.inputs[sources[s].index];
     if (!neighbours) return;
-    uint32_t next = kFirstExtra;
+    uint32_t next = firstLentSlot(sources);
     if (neighbours->prologue) {
         layouts[kInput] = &neighbours->prologueTensors[0];
         for (size_t i = 1; i < neighbours->prologueTensors.size(); ++i) layouts[next++] = &neighbours->prologueTensors[i];
@@ -229,7 +236,7 @@ Plan planReduction(const dml::OperatorInfo& info, const ops::FusedNeighbours* ne
     plan.resultType = info.outputs[0].dataType;
     if (neighbours) {
         // The neighbours' extra tensors follow the operator's inputs in the bindings (ops::Family).
-        uint32_t next = kFirstExtra, binding = static_cast<uint32_t>(info.inputs.size());
+        uint32_t next = firstLentSlot(plan.sources), binding = static_cast<uint32_t>(info.inputs.size());
         auto lend = [&](std::vector<uint32_t>& list, size_t count) {
             for (size_t i = 0; i < count; ++i, ++next) {
                 list.push_back(next);

@@ -30,7 +30,7 @@ enum class Kind : uint8_t {
 // Tensor slots in the kernel's bindings. The shaders step slots 0-3 as one uvec4 and 4-7 as a second one.
 // kMean, kVariance: BATCH_NORMALIZATION's statistics inputs, BATCH_NORMALIZATION_TRAINING's statistics outputs;
 // kAddend: BATCH_NORMALIZATION_TRAINING's FusedAddTensor. Operators that use none of slots 4-7 lend them to the
-// tensors of fused neighbours (ops::FusedNeighbours), from kFirstExtra on.
+// tensors of fused neighbours (ops::FusedNeighbours), from kFirstExtra on; BATCH_NORMALIZATION lends 6-7.
 enum Slot : uint32_t {
     kInput = 0, kOutput = 1, kScale = 2, kBias = 3, kMean = 4, kVariance = 5, kAddend = 6, kMaxSlots = 8,
     kFirstExtra = 4
@@ -93,7 +93,13 @@ struct Plan {
             if (present(Slot(s))) return true;
         return false;
     }
-    bool extra(Slot slot) const { return slot >= kFirstExtra && (prologue || epilogue) && present(slot) && !written(slot); }
+    // A slot lent to a fused neighbour's tensor.
+    bool extra(Slot slot) const {
+        for (const auto* list : {&prologueSlots, &epilogueSlots})
+            for (size_t i = 1; i < list->size(); ++i)
+                if ((*list)[i] == slot) return true;
+        return false;
+    }
     bool writesRows() const { return kind != Kind::Reduce; }  // every element of a row written back
     bool isArg() const {
         return kind == Kind::Reduce &&
@@ -105,6 +111,8 @@ struct Plan {
 
 // Where every slot of `type`'s kernel finds its tensor in `info`.
 void slotSources(const dml::OperatorInfo& info, SlotSource (&sources)[kMaxSlots]);
+// The first slot an operator with these sources lends to its fused neighbours' tensors (after its own high slots).
+uint32_t firstLentSlot(const SlotSource (&sources)[kMaxSlots]);
 
 // The reduced axes of an operator, as a bit mask over the input's dimensions.
 uint32_t reducedAxes(const dml::OperatorInfo& info);
