@@ -716,10 +716,11 @@ private:
     }
 
     // Running values in the row's order (one invocation per row): the compensated sum or the product pair for
-    // floats, wrapping integer arithmetic otherwise; an exclusive scan stores before adding its element.
+    // floats, wrapping integer arithmetic otherwise; an exclusive scan takes its result before adding its element.
+    // Results are stored by vectors where the output is packed like the input (an increasing scan's).
     void scanBody() {
         const bool sum = p_.function == DML_REDUCE_FUNCTION_SUM;
-        std::string init, update, result;
+        std::string init, update, result, type = vt();
         if (floats()) {
             // An inclusive sum of a leading -0 is -0 (a one-element sum); an exclusive one starts at +0.
             init = sum ? (p_.exclusive ? "pairOf(0.0, 0.0)" : "pairOf(vk_m_signed_zero(true), 0.0)")
@@ -727,14 +728,15 @@ private:
             update = sum ? "acc = addTo(acc, xIn);" : "acc = mulPairs(acc, pairOf(xIn, 0.0));";
             out_ += "        vk_f2 acc = " + init + ";\n";
             result = "value(acc)";
+            type = "float";
         } else {
-            out_ += "        " + std::string(vt()) + " acc = " + vt() + (sum ? "(0)" : "(1)") + ";\n";
+            out_ += "        " + type + " acc = " + type + (sum ? "(0)" : "(1)") + ";\n";
             update = sum ? "acc = acc + xIn;" : "acc = acc * xIn;";
             result = "acc";
         }
-        const std::string store = "            " + storeCall("o", result) + "\n";
+        const std::string take = "            " + type + " r = " + result + ";\n";
         const std::string step = "            " + update + "\n";
-        out_ += forElements(p_.exclusive ? store + step : step + store);
+        out_ += forElementsStoring(p_.exclusive ? take + step : step + take, "r");
     }
 
     void hardmaxBody() { emitStages({argStage()}, forElementsStoring("", "(j == at ? 1.0 : 0.0)")); }

@@ -181,7 +181,7 @@ uint32_t inputVectorWidth(const Plan& p) {
 
 uint32_t outputVectorWidth(const Plan& p) {
     const bool kindFits = p.kind == Kind::Softmax || p.kind == Kind::LogSoftmax || p.kind == Kind::Hardmax ||
-                          p.kind == Kind::Normalize || p.kind == Kind::LpNormalize;
+                          p.kind == Kind::Normalize || p.kind == Kind::LpNormalize || p.kind == Kind::Scan;
     const DML_TENSOR_DATA_TYPE out = p.types[kOutput];
     if (!kindFits || (out != DML_TENSOR_DATA_TYPE_FLOAT32 && out != DML_TENSOR_DATA_TYPE_FLOAT16))
         return 0;
