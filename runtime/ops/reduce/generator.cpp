@@ -7,6 +7,7 @@
 
 #include "kernel/fused_activation.h"
 #include "kernel/glsl_library.h"
+#include "ops/reduce/generator_stages.h"
 #include "ops/reduce/generator_walks.h"
 
 namespace vkdml::reduce {
@@ -420,21 +421,6 @@ private:
         return "storeFused(" + where + ", " + where + "2, " + value + ");";
     }
 
-    // One statistic a kernel folds over each row before it writes its results: `init` declares the invocation's
-    // partial value, `walk` accumulates its share of the row, `fold` makes the row's value of the row's partials
-    // (a tree over its invocations), `post` derives what the later code needs from it. A split row (segments > 1)
-    // folds each part in a phase of its own and keeps the part's value in the scratch buffer (`kept`); the later
-    // phases combine the parts' values in the invocations, then fold them the same way.
-    struct Stage {
-        enum class Kept { Pair, Product, Value, Arg };
-        std::string init, walk, fold, post;
-        Kept kept = Kept::Pair;
-        std::string var;      // the partial: a vk_f2 (Pair, Product) or a value of `type` (Value, Arg)
-        std::string type;     // Value, Arg
-        std::string combine;  // Value: the function combining two values
-        std::string index;    // Arg: the index of the value (an element of the row)
-    };
-
     bool split() const { return s_.segments > 1; }
 
     void body() {
@@ -471,79 +457,8 @@ private:
         out_ += "    }\n}\n";
     }
 
-    // The stages, then `tail` (the results). A split kernel's phase p < stages.size() runs stage p over its part
-    // and keeps the value; every phase first combines the values the earlier phases kept.
     void emitStages(const std::vector<Stage>& stages, const std::string& tail) {
-        if (split() && rowPhases(p_) != stages.size() + 1)
-            throw std::invalid_argument("rowPhases disagrees with the kernel's stages");
-        for (uint32_t k = 0; k < stages.size(); ++k) {
-            const Stage& stage = stages[k];
-            out_ += stage.init;
-            if (split() && k < s_.phase) {
-                out_ += combineKept(stage, k) + stage.fold + stage.post;
-            } else if (split()) {
-                out_ += stage.walk + stage.fold + keep(stage, k);
-                return;
-            } else {
-                out_ += stage.walk + stage.fold + stage.post;
-            }
-        }
-        out_ += tail;
-    }
-
-    // Scratch words of stage k: 2k and 2k + 1 of each part's four (an Arg stage, always the only one: its value in
-    // words 0-1, its index in word 2).
-    std::string keptWord(uint32_t k, const std::string& partIndex) const {
-        return "(" + partIndex + ") * 4u + " + u(2 * k);
-    }
-    std::string valueBits(const std::string& type, const std::string& v, const std::string& at) const {
-        if (type == "float") return "scratch[" + at + "] = floatBitsToUint(" + v + ");";
-        if (type == "int64_t" || type == "uint64_t")
-            return "{ uvec2 w = unpackUint2x32(uint64_t(" + v + ")); scratch[" + at + "] = w.x; scratch[" + at +
-                   " + 1u] = w.y; }";
-        return "scratch[" + at + "] = uint(" + v + ");";
-    }
-    std::string valueOfBits(const std::string& type, const std::string& at) const {
-        if (type == "float") return "uintBitsToFloat(scratch[" + at + "])";
-        if (type == "int64_t" || type == "uint64_t")
-            return type + "(packUint2x32(uvec2(scratch[" + at + "], scratch[" + at + " + 1u])))";
-        return type + "(scratch[" + at + "])";
-    }
-    std::string keep(const Stage& stage, uint32_t k) const {
-        const std::string at = keptWord(k, "part");
-        std::string code;
-        switch (stage.kept) {
-            case Stage::Kept::Pair:
-            case Stage::Kept::Product:
-                code = "scratch[kw] = floatBitsToUint(" + stage.var + ".hi); scratch[kw + 1u] = floatBitsToUint(" +
-                       stage.var + ".lo);";
-                break;
-            case Stage::Kept::Value: code = valueBits(stage.type, stage.var, "kw"); break;
-            case Stage::Kept::Arg:
-                code = valueBits(stage.type, "argBest", "kw") + " scratch[kw + 2u] = " + stage.index + ";";
-                break;
-        }
-        return "        if (live && lane == 0u) { uint kw = " + at + "; " + code + " }\n";
-    }
-    std::string combineKept(const Stage& stage, uint32_t k) const {
-        std::string code;
-        switch (stage.kept) {
-            case Stage::Kept::Pair:
-            case Stage::Kept::Product:
-                code = stage.var + " = " + (stage.kept == Stage::Kept::Pair ? "addPairs" : "mulPairs") + "(" +
-                       stage.var + ", pairOf(uintBitsToFloat(scratch[kw]), uintBitsToFloat(scratch[kw + 1u])));";
-                break;
-            case Stage::Kept::Value:
-                code = stage.var + " = " + stage.combine + "(" + stage.var + ", " + valueOfBits(stage.type, "kw") + ");";
-                break;
-            case Stage::Kept::Arg:
-                code = stage.type + " v = " + valueOfBits(stage.type, "kw") + "; uint i = scratch[kw + 2u]; "
-                       "if (replaces(" + stage.var + ", " + stage.index + ", v, i)) { " + stage.var + " = v; " +
-                       stage.index + " = i; }";
-                break;
-        }
-        return "        if (live) for (uint k = lane; k < S; k += T) {\n            uint kw = " +
-               keptWord(k, "row * S + k") + ";\n            " + code + "\n        }\n";
+        out_ += stagesGlsl(p_, s_, stages, tail);
     }
 
     // One value per row, written by the row's first invocation.
