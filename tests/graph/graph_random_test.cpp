@@ -1,7 +1,9 @@
 // Differential test of fusion: random valid graphs (1-40 nodes of every element-wise operator and activation vkdml
 // implements, and of the softmax family, MVN1, LP_NORMALIZATION and GEMM, which fuse with their element-wise neighbours;
 // see random_operators.h; over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values, and INT4
-// and UINT4 ones between QUANTIZE and DEQUANTIZE; random attributes; ranks 1-8; fan-out; broadcast, padded and
+// and UINT4 ones between QUANTIZE and DEQUANTIZE; GEMMs whose B a DEQUANTIZE of 4- or 8-bit weights with blocked
+// scales computes (ONNX Runtime's MatMulNBits, which fusion takes into GEMM's loads where A has at most 16 rows, and
+// leaves as two kernels where it has more); random attributes; ranks 1-8; fan-out; broadcast, padded and
 // OWNED_BY_DML graph inputs; constant nodes; dead nodes, whose output no graph output depends on, alone or in
 // chains, with packed or padded outputs; graph inputs that feed nothing or only dead nodes), each compiled
 // fused and with VKDML_DISABLE_FUSION=1 and run on the same inputs. Every operator is deterministic and both
@@ -38,11 +40,15 @@ struct Value {
     int node = -1;        // -1: a graph input
     uint32_t input = 0;   // graph input index
     bool deadEnd = false; // a node made to be dead: nothing reads it and it is no graph output
-    bool weight = false;  // a GEMM's B: sizes of its own, read by that node only
+    bool weight = false;  // a GEMM's B or what a DEQUANTIZE computes it from: sizes of its own, read by one node
+    std::vector<uint32_t> sizes;  // a weight's (empty: the graph's)
 };
 
 // What a graph holds that a compiler may get wrong, counted once per graph.
 using Properties = std::map<std::string, uint64_t>;
+const char* const kNBitsFewRows = "GEMM whose B a DEQUANTIZE computes (MatMulNBits), A of at most 16 rows";
+const char* const kNBitsManyRows = "GEMM whose B a DEQUANTIZE computes (MatMulNBits), A of more than 16 rows";
+const char* const kNBitsFused = "GEMM whose B a DEQUANTIZE computes, which its loads take (one kernel for both)";
 
 struct RandomGraph {
     std::vector<uint32_t> sizes;
@@ -53,15 +59,28 @@ struct RandomGraph {
     std::vector<uint64_t> outputElementBytes;
     std::vector<Type> outputTypes;  // the bytes of the elements (packed); the rest is padding
     std::string text;  // the graph, for a failing seed
+    std::vector<uint32_t> dequantizedB;  // live DEQUANTIZE nodes computing a GEMM's B that no graph output takes
 };
+
+// Finite values of either sign, 2^-3 to 2^1 in magnitude.
+ValueGen finiteValues(Type type) {
+    return [type](std::mt19937_64& rng) {
+        const double magnitude = std::ldexp(1.0 + double(rng() % 1024) / 1024.0, int(rng() % 4) - 3);
+        return floatBits(type, rng() % 2 ? -magnitude : magnitude);
+    };
+}
 
 class Generator {
 public:
     // The first node of graph `seed` is operator seed % count (where it takes a type), so that every run of a few
-    // hundred graphs uses every operator.
-    Generator(VkdmlDevice device, uint64_t seed, std::map<std::string, uint64_t>& coverage)
+    // hundred graphs uses every operator. Every 32nd graph has a GEMM whose B a DEQUANTIZE computes (chosen by the
+    // seed: no draw, so the other graphs do not depend on it). With exposeDequantizedB, the graph is the same but
+    // for one more output per node of RandomGraph::dequantizedB (a second reader: GEMM may not take it).
+    Generator(VkdmlDevice device, uint64_t seed, std::map<std::string, uint64_t>& coverage,
+              bool exposeDequantizedB = false)
         : device_(device), rng_(seed), builder_(device), coverage_(coverage),
-          firstOperator_(static_cast<uint32_t>(seed % randomOperators().size())) {}
+          firstOperator_(static_cast<uint32_t>(seed % randomOperators().size())), nbits_(seed % 32 == 0),
+          exposeDequantizedB_(exposeDequantizedB) {}
 
     const Properties& properties() const { return properties_; }
 
@@ -69,18 +88,29 @@ public:
 
     RandomGraph make() {
         RandomGraph& g = graph_;
-        const uint32_t rank = 1 + uniform(8);
-        uint64_t count = 1;
-        for (uint32_t d = 0; d < rank; ++d) {
-            const uint32_t size = count > 64 ? 1 : 1 + uniform(d + 1 == rank ? 37 : 4);
-            g.sizes.push_back(size);
-            count *= size;
+        // A MatMulNBits graph's DEQUANTIZE has two or more blocks of block_ along B's last dimension (K = N); A has
+        // at most 16 rows in three graphs of four, more in the others.
+        if (nbits_) {
+            const uint32_t rank = 2 + uniform(3);
+            for (uint32_t d = 0; d + 2 < rank; ++d) g.sizes.push_back(1 + uniform(2));
+            g.sizes.push_back(uniform(4) == 0 ? 17 + uniform(8) : 1 + uniform(16));
+            g.sizes.push_back(uniform(2) ? 64 : 32);
+            block_ = g.sizes.back() == 64 && uniform(2) ? 32 : 16;
+        } else {
+            const uint32_t rank = 1 + uniform(8);
+            uint64_t count = 1;
+            for (uint32_t d = 0; d < rank; ++d) {
+                const uint32_t size = count > 64 ? 1 : 1 + uniform(d + 1 == rank ? 37 : 4);
+                g.sizes.push_back(size);
+                count *= size;
+            }
         }
         log() << "sizes {";
         for (uint32_t s : g.sizes) log() << s << " ";
         log() << "}\n";
         const uint32_t nodes = 1 + uniform(uniform(8) == 0 ? 40 : 6);  // mostly small, some up to 40
-        for (uint32_t n = 0; n < nodes; ++n) addNode(n > 0 && uniform(6) == 0, n == 0);
+        const uint32_t nbitsNode = nbits_ ? uniform(nodes) : nodes;
+        for (uint32_t n = 0; n < nodes; ++n) addNode(n > 0 && uniform(6) == 0, n == 0, n == nbitsNode);
         // Values no node reads leave the graph, but some are left dead (with what only they read); a few others
         // leave too (fan-out to graph outputs). The last value that is not a dead end always leaves.
         std::vector<bool> readByLive(builder_.nodes.size(), false);
@@ -95,9 +125,10 @@ public:
             const bool leaves = !readByLive[v.node] ? v.node == last || uniform(5) != 0 : uniform(5) == 0;
             if (leaves) {
                 builder_.outputEdge(v.node, outputs++);
-                g.outputBytes.push_back(desc(v.type).bytes());
+                g.outputBytes.push_back(desc(v.type, {}, v.sizes).bytes());
                 g.outputTypes.push_back(v.type);
-                g.outputElementBytes.push_back((elementCount(g.sizes) * elementBits(v.type) + 7) / 8);
+                const uint64_t elements = elementCount(v.sizes.empty() ? g.sizes : v.sizes);
+                g.outputElementBytes.push_back((elements * elementBits(v.type) + 7) / 8);
                 log() << "output " << outputs - 1 << " = n" << v.node << "\n";
             }
         }
@@ -109,6 +140,8 @@ public:
             log() << "input " << g.inputData.size() - 1 << " feeds nothing\n";
         }
         noteDeadNodes();
+        if (exposeDequantizedB_)
+            for (uint32_t n : g.dequantizedB) builder_.outputEdge(n, outputs++);
         return g;
     }
 
@@ -148,6 +181,8 @@ private:
             }
         }
         if (any) properties_["dead node"] = 1;
+        for (uint32_t n : dequantizeNodes_)
+            if (live[n] && !graphOutput[n]) graph_.dequantizedB.push_back(n);
         for (uint32_t i = 0; i < graph_.inputData.size(); ++i) {
             if (!inputDead[i] || inputLive[i]) continue;
             properties_["graph input read by dead nodes only"] = 1;
@@ -184,8 +219,9 @@ private:
     }
 
     // A new graph input (or, sometimes, a constant node) of `type` and `sizes` (default: the graph's), read
-    // through random strides.
-    uint32_t newSource(Type type, std::vector<uint32_t>& strides, std::vector<uint32_t> sizes = {}) {
+    // through random strides; `values` draws its elements (default: randomValue's mix, specials included).
+    uint32_t newSource(Type type, std::vector<uint32_t>& strides, std::vector<uint32_t> sizes = {},
+                       const ValueGen& values = {}) {
         RandomGraph& g = graph_;
         if (sizes.empty()) sizes = g.sizes;
         std::vector<uint32_t> s(sizes.size());
@@ -199,7 +235,7 @@ private:
         if (kind != 0 && kind != 1) strides = s;
         std::mt19937_64 data(rng_());
         FamilyTensor memory = tensorOf(type, sizes, strides);
-        fillTensor(memory, data);
+        fillTensor(memory, data, {}, values);
         if (uniform(6) == 0) {  // a constant node
             g.values.push_back({type, static_cast<int>(builder_.addConstant(memory.memory)), 0});
             log() << "n" << g.values.back().node << " = constant " << typeName(type) << " (" << memory.memory.size()
@@ -255,18 +291,70 @@ private:
         return t;
     }
 
+    // A GEMM's B of `type` as ONNX Runtime's MatMulNBits computes it: DEQUANTIZE of 4- or 8-bit weights, one finite
+    // scale (and zero point) per block_ elements along the last dimension, given by sizes ({..., N, K / block}) or
+    // over the weights split in blocks ({..., N, K / block, block} against {..., N, K / block, 1}, which GEMM reads
+    // as {..., N, K}). Returns the DEQUANTIZE's value.
+    uint32_t dequantizedWeight(Type type) {
+        const RandomOperator& op = randomOperator(DML_OPERATOR_DEQUANTIZE);
+        const RandomAttributes a = randomAttributes(op, rng_, type, {type});
+        const NodeTypes t = nodeTypes(op, a, type);
+        std::vector<uint32_t> sizes = weightSizes(), scaleSizes = sizes;
+        const uint32_t blocks = sizes.back() / block_;
+        scaleSizes.back() = blocks;
+        const bool split = uniform(2) == 0;
+        if (split) {
+            sizes.back() = blocks;
+            sizes.push_back(block_);
+            scaleSizes.push_back(1);
+        }
+        std::vector<Operand> operands;
+        std::vector<GraphTensorDesc> inputs;
+        bool strided = false;
+        for (size_t i = 0; i < t.inputs.size(); ++i) {
+            std::vector<uint32_t> strides;
+            const std::vector<uint32_t>& s = i == 0 ? sizes : scaleSizes;
+            const uint32_t v = newSource(t.inputs[i], strides, s, i == 1 ? finiteValues(type) : ValueGen{});
+            graph_.values[v].weight = true;
+            operands.push_back({v, desc(t.inputs[i], strides, s)});
+            inputs.push_back(inputDesc(operands.back()));
+            strided = strided || !strides.empty();
+        }
+        const GraphBuilder::OperatorFactory create = [&](const std::vector<const DML_TENSOR_DESC*>& tensors,
+                                                         VkdmlOperator* out) {
+            return createRandomOperator(device_, op, a, tensors, out);
+        };
+        const uint32_t node = builder_.addOperator(inputs, desc(type, {}, sizes), create);
+        ++coverage_[op.name];
+        log() << "n" << node << " = " << describe(op, a) << " " << typeName(a.quantized) << " in blocks of " << block_
+              << (split ? " (split)" : "") << " " << typeName(type);
+        for (size_t i = 0; i < operands.size(); ++i) connect(node, t.slots[i], i == 0, operands[i]);
+        log() << ")\n";
+        graph_.values.push_back({type, static_cast<int>(node), 0, false, true, sizes});
+        facts_[node] = {type, false, false, strided};
+        dequantizeNodes_.push_back(node);
+        const bool fewRows = graph_.sizes[graph_.sizes.size() - 2] <= 16;
+        properties_[fewRows ? kNBitsFewRows : kNBitsManyRows] = 1;
+        return static_cast<uint32_t>(graph_.values.size() - 1);
+    }
+
     // A node of a random operator and type; combinations the operator does not accept (checked on packed tensors
     // first, so that no source is made for nothing) are drawn again. A dead end is a node nothing reads and no
     // graph output takes; its output is sometimes padded.
-    void addNode(bool makeDeadEnd, bool first) {
+    // `matMulNBits`: a FLOAT32 or FLOAT16 GEMM whose B a DEQUANTIZE computes (block_ set) and whose A is a new
+    // source, whatever `first` says.
+    void addNode(bool makeDeadEnd, bool first, bool matMulNBits) {
         const std::vector<RandomOperator>& operators = randomOperators();
         const std::vector<Type> types(std::begin(kTypes), std::end(kTypes));
         for (uint32_t attempt = 0;; ++attempt) {
             REQUIRE(attempt < 10000);
-            const bool forced = first && attempt < 64;
-            const RandomOperator& op = operators[forced ? firstOperator_ : uniform(uint32_t(operators.size()))];
+            const bool forced = first && !matMulNBits && attempt < 64;
+            const RandomOperator& op =
+                matMulNBits ? randomOperator(DML_OPERATOR_GEMM)
+                            : operators[forced ? firstOperator_ : uniform(uint32_t(operators.size()))];
             if (!forced && isTranscendental(op) && uniform(4) != 0) continue;
-            const Type type = types[uniform(uint32_t(types.size()))];
+            const Type type = matMulNBits ? (uniform(2) ? DML_TENSOR_DATA_TYPE_FLOAT32 : DML_TENSOR_DATA_TYPE_FLOAT16)
+                                          : types[uniform(uint32_t(types.size()))];
             if (readsEncoding(op) && isFloatType(type)) continue;
             const RandomAttributes a = randomAttributes(op, rng_, type, types);
             const NodeTypes t = nodeTypes(op, a, type);
@@ -283,8 +371,20 @@ private:
             if (!builder_.accepts(packed, output, create)) continue;
 
             sourceStrided_ = false;
+            const bool dequantizedB = matMul && block_ && isFloatType(type) && (matMulNBits || uniform(2) == 0);
             std::vector<Operand> operands;
             for (size_t i = 0; i < t.inputs.size(); ++i) {
+                if (dequantizedB && i == 1) {
+                    operands.push_back({dequantizedWeight(t.inputs[1]), desc(t.inputs[1], {}, weightSizes())});
+                    continue;
+                }
+                if (matMulNBits && i == 0) {  // finite, so that each of B's elements shows in the result
+                    std::vector<uint32_t> strides;
+                    const uint32_t v = newSource(t.inputs[0], strides, {}, finiteValues(t.inputs[0]));
+                    strides_[v] = strides;
+                    operands.push_back({v, desc(t.inputs[0], strides)});
+                    continue;
+                }
                 if (matMul && i == 1) {  // the weight: a source of its own sizes, which no other node reads
                     std::vector<uint32_t> strides;
                     const uint32_t weight = newSource(t.inputs[1], strides, weightSizes());
@@ -329,6 +429,10 @@ private:
     std::set<uint32_t> deadEnds_;
     bool sourceStrided_ = false;  // the node being added reads a broadcast, padded or strided source
     Properties properties_;
+    bool nbits_;  // a MatMulNBits graph
+    uint32_t block_ = 0;  // its DEQUANTIZE block length (0: not such a graph)
+    std::vector<uint32_t> dequantizeNodes_;  // DEQUANTIZE nodes computing a GEMM's B
+    bool exposeDequantizedB_;
 
 public:
     std::string text() const { return text_.str(); }
@@ -421,6 +525,7 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
         std::vector<std::vector<uint8_t>> results[2];
         std::string text;
         RandomGraph shape;
+        UINT graphSteps = 0;
         for (int fused = 1; fused >= 0; --fused) {
             std::unique_ptr<FusionDisabled> unfused(fused ? nullptr : new FusionDisabled(device));
             Generator generator(device, seed, coverage);
@@ -434,6 +539,7 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
                 for (const auto& [name, n] : generator.properties()) properties[name] += n;
                 UINT s = 0, f = 0;
                 REQUIRE(vkdmlTestGraphSteps(compiled, &s, &f));
+                graphSteps = s;
                 steps += s;
                 fusedSteps += f;
                 nodes += generator.builder().nodes.size();
@@ -447,6 +553,18 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
             REQUIRE_MESSAGE(sameValues(results[0][o], results[1][o], shape.outputElementBytes[o], shape.outputTypes[o],
                                                fp32MayFlush), "seed ", seed, ": output ", o,
                             " differs between fused and unfused\n", text);
+        if (!shape.dequantizedB.empty()) {
+            // Whether GEMM took the DEQUANTIZE: with B a graph output as well, the DEQUANTIZE runs as a kernel of its
+            // own, one more than fused. Compiled only (its kernels are mostly those compiled above).
+            std::map<std::string, uint64_t> probeCoverage;
+            Generator probe(device, seed, probeCoverage, true);
+            probe.make();
+            Owned<VkdmlDispatchable> compiled;
+            REQUIRE_MESSAGE(probe.builder().compile(compiled.put()) == S_OK, "seed ", seed, ": ", device.lastError());
+            UINT s = 0, f = 0;
+            REQUIRE(vkdmlTestGraphSteps(compiled, &s, &f));
+            if (s > graphSteps) ++properties[kNBitsFused];
+        }
         ++graphs;
     }
     MESSAGE(graphs << " random graphs, " << nodes << " nodes: fused into " << steps << " kernels (" << fusedSteps
@@ -470,5 +588,8 @@ TEST_CASE("graph: random graphs give the same bits fused and with one kernel per
         "dead node reading a broadcast or strided source", "graph input feeding no node", "graph input read by dead nodes only"};
     if (count >= 200)
         for (const char* name : kDeadProperties) CHECK_MESSAGE(properties[name] > 0, "no random graph had a " << name);
+    if (count >= 200)
+        for (const char* name : {kNBitsFewRows, kNBitsManyRows, kNBitsFused})
+            CHECK_MESSAGE(properties[name] > 0, "no random graph had a " << name);
     CHECK(device.validationMessageCount() == 0);
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <stdexcept>
 
 #include "data_type_names.h"
 #include "family_runner.h"
@@ -231,6 +232,12 @@ T pick(std::mt19937_64& rng, const T (&values)[N]) {
 }  // namespace
 
 const std::vector<RandomOperator>& randomOperators() { return kOperators; }
+
+const RandomOperator& randomOperator(DML_OPERATOR_TYPE type) {
+    for (const RandomOperator& op : kOperators)
+        if (op.type == type) return op;
+    throw std::invalid_argument("no random operator of type " + std::to_string(int(type)));
+}
 
 bool readsEncoding(const RandomOperator& op) { return std::strncmp(op.name, "ELEMENT_WISE_BIT_", 17) == 0; }
 

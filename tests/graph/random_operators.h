@@ -36,6 +36,8 @@ struct RandomOperator {
 
 // Every operator the random graphs draw from (operators of every type; nodeTypes/createRandomOperator decide).
 const std::vector<RandomOperator>& randomOperators();
+// The one of `type` among them.
+const RandomOperator& randomOperator(DML_OPERATOR_TYPE type);
 
 // Transcendental operators: their library functions make kernels that take lavapipe ~10x longer to compile, so
 // the random graphs draw them less often (every one still appears in every full run).
