@@ -29,6 +29,10 @@ void setTestOption(Device& device, VKDML_TEST_OPTION option, uint64_t value) {
         case VKDML_TEST_OPTION_BENCH_NAIVE_KERNELS: device.options().benchNaiveKernels = value != 0; return;
         case VKDML_TEST_OPTION_IDLE_PIPELINE_LIMIT: device.pipelines().setIdleLimit(value); return;
         case VKDML_TEST_OPTION_MAX_BINDING_BYTES: device.options().maxBindingBytes = value; return;
+        case VKDML_TEST_OPTION_REDUCTION_SEGMENTS:
+            if (value > 4096) invalidArg("value = " + std::to_string(value) + ": at most 4096 segments");
+            device.options().reductionSegments = static_cast<uint32_t>(value);
+            return;
         default: invalidArg("option = " + std::to_string(rawValue(option)) + " is not a VKDML_TEST_OPTION");
     }
 }

@@ -3,7 +3,10 @@
 // runs on the device's own limit and again with bindings capped far below the tensor's size
 // (VKDML_TEST_OPTION_MAX_BINDING_BYTES); the capped run must give the same bytes and write nothing outside the
 // output. A kernel that bound its tensors whole could not be compiled under the cap (each case's tensor exceeds it).
-// A row that spans more than a binding is E_NOTIMPL, named.
+// Rows that span more than a binding are split into parts that fit one, each dispatch binding the window its parts
+// touch: under a forced split the capped run gives the uncapped run's bytes, and vkdml's own split is within the
+// double reference's bound. Where no such parts exist (their kept statistics would exceed a binding), E_NOTIMPL,
+// named.
 #include <string>
 #include <vkdml/vkdml_testing.h>
 
@@ -24,6 +27,10 @@ FamilyTensor optional(Type t, const std::vector<uint32_t>& sizes, const std::vec
 
 void setCap(TestDevice& device, uint64_t bytes) {
     REQUIRE(vkdmlTestSetOption(device.get(), VKDML_TEST_OPTION_MAX_BINDING_BYTES, bytes) == S_OK);
+}
+
+void setSegments(TestDevice& device, uint64_t segments) {
+    REQUIRE(vkdmlTestSetOption(device.get(), VKDML_TEST_OPTION_REDUCTION_SEGMENTS, segments) == S_OK);
 }
 
 // Runs `c` (its inputs filled from `seed`) uncapped, then under `cap` bytes per binding: same output bytes.
@@ -150,9 +157,76 @@ TEST_CASE("row chunks: the softmax family, the normalizations and the scans") {
                       mixedFloats(F32, -8, 8));
 }
 
-TEST_CASE("row chunks: a row that spans more than a binding is E_NOTIMPL, naming the tensor") {
+TEST_CASE("row chunks: rows longer than a binding run in parts, each dispatch binding the window of its parts") {
     TestDevice device;
-    // Reducing over the outermost axis: each row (a column) spans 39 * 30 + 1 elements of the input.
+    struct Forced {
+        FamilyCase c;
+        uint32_t segments, cap;
+        std::string label;
+        ValueGen gen;
+    };
+    std::vector<Forced> cases;
+    cases.push_back({reduceCase(DML_REDUCE_FUNCTION_SUM, F32, F32, {50, 40}, {0, 1}), 16, 1024,
+                     "SUM FLOAT32 50x40 over every axis: one row of 2000", mixedFloats(F32, -8, 8)});
+    cases.push_back({reduceCase(DML_REDUCE_FUNCTION_MAX, F16, F16, {7, 300}, {0, 1}), 5, 1024,
+                     "MAX FLOAT16 7x300 over every axis", mixedFloats(F16, -4, 4)});
+    FamilyCase arg;
+    arg.op = DML_OPERATOR_ARGMAX;
+    arg.inputs = {tensorOf(F32, {30, 40})};
+    arg.output = tensorOf(I64, {1, 1});
+    arg.build = argBuilder({0, 1}, DML_AXIS_DIRECTION_DECREASING);
+    cases.push_back({arg, 8, 1024, "ARGMAX FLOAT32 30x40 -> INT64 over every axis, DECREASING", smallIntegers(F32, -9, 9)});
+    FamilyCase softmax;
+    softmax.op = DML_OPERATOR_ACTIVATION_SOFTMAX1;
+    softmax.inputs = {tensorOf(F16, {3, 700})};
+    softmax.output = tensorOf(F16, {3, 700});
+    softmax.build = softmaxBuilder({1});
+    cases.push_back({softmax, 8, 512, "SOFTMAX1 FLOAT16 3x700: three rows of 1400 bytes", uniformFloats(F16, -8, 8)});
+    FamilyCase mvn;  // rows over the outer axes around a kept one: BATCH_NORMALIZATION_TRAINING's pattern
+    mvn.op = DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1;
+    mvn.inputs = {tensorOf(F32, {4, 6, 5, 7}), optional(F32, {1, 6, 1, 1}), optional(F32, {1, 6, 1, 1})};
+    mvn.output = tensorOf(F32, {4, 6, 5, 7});
+    MvnDesc desc;
+    desc.axes = {0, 2, 3};
+    mvn.build = mvnBuilder(desc);
+    cases.push_back({mvn, 5, 1024, "MVN1 FLOAT32 4x6x5x7 over {0,2,3}, Scale and Bias per channel",
+                     uniformFloats(F32, -2, 2)});
+    // Unsplit (one part): the rows fit a binding, though one coordinate of the outermost kept dimension does not;
+    // the windows then take runs of whole rows.
+    cases.push_back({reduceCase(DML_REDUCE_FUNCTION_SUM, F32, F32, {4, 20, 30}, {1}), 1, 2400,
+                     "SUM FLOAT32 4x20x30 over the middle axis, whole rows", mixedFloats(F32, -8, 8)});
+    for (Forced& f : cases) {
+        setSegments(device, f.segments);
+        checkSameUnderCap(device, f.c, f.cap, f.label + " in " + std::to_string(f.segments) + " parts", 21, f.gen);
+        setSegments(device, 0);
+    }
+
+    // vkdml's own parts under the cap, against the double reference.
+    FamilyCase sum = reduceCase(DML_REDUCE_FUNCTION_SUM, F32, F32, {50, 40}, {0, 1});
+    std::mt19937_64 rng(22);
+    fillTensor(sum.inputs[0], rng, {}, mixedFloats(F32, -8, 8));
+    const auto expected = expectReduce(DML_REDUCE_FUNCTION_SUM, F32, F32, hostTensor(sum.inputs[0]), {0, 1});
+    setCap(device, 1024);
+    runAndCheck(device, sum, "SUM FLOAT32 50x40 over every axis, parts of vkdml's choice under a 1024-byte cap",
+                expected);
+    FamilyCase normalized = mvn;
+    for (FamilyTensor& t : normalized.inputs)
+        if (!t.absent) fillTensor(t, rng, {}, uniformFloats(F32, -2, 2));
+    const HostTensor x = hostTensor(normalized.inputs[0]), scale = hostTensor(normalized.inputs[1]),
+                     bias = hostTensor(normalized.inputs[2]);
+    MvnParams params;
+    params.axes = {0, 2, 3};
+    params.scale = &scale;
+    params.bias = &bias;
+    runAndCheck(device, normalized, "MVN1 FLOAT32 over {0,2,3}, parts of vkdml's choice under a 1024-byte cap",
+                expectMvn(F32, x, params));
+    setCap(device, 0);
+}
+
+TEST_CASE("row chunks: a row that no parts can bind is E_NOTIMPL, naming the tensor") {
+    TestDevice device;
+    // Reducing over the outermost axis: each row (a column) spans 39 * 30 + 1 elements of the input; parts of 5
+    // would fit 1024 bytes, but the 30 rows' 8 parts would keep 3840 bytes of statistics.
     FamilyCase c = reduceCase(DML_REDUCE_FUNCTION_SUM, F32, F32, {40, 30}, {0});
     std::mt19937_64 rng(13);
     fillTensor(c.inputs[0], rng);
@@ -161,5 +235,7 @@ TEST_CASE("row chunks: a row that spans more than a binding is E_NOTIMPL, naming
     setCap(device, 0);
     CHECK(run.hr == E_NOTIMPL);
     CHECK_MESSAGE(device.lastError().find("spans 1171 elements of the input tensor") != std::string::npos,
+                  device.lastError());
+    CHECK_MESSAGE(device.lastError().find("statistics of 30 rows of 8 parts") != std::string::npos,
                   device.lastError());
 }

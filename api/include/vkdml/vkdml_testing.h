@@ -35,8 +35,10 @@ typedef enum VKDML_TEST_OPTION {
     VKDML_TEST_OPTION_IDLE_PIPELINE_LIMIT = 2, /* pipelines no compiled operator or recording holds that the device
                                                   keeps for reuse (default 256); the least recently used beyond it
                                                   are destroyed */
-    VKDML_TEST_OPTION_MAX_BINDING_BYTES = 3  /* the most bytes one storage-buffer binding of what the device compiles
+    VKDML_TEST_OPTION_MAX_BINDING_BYTES = 3, /* the most bytes one storage-buffer binding of what the device compiles
                                                 next may span (0: the device's limit), as VKDML_MAX_BINDING_BYTES */
+    VKDML_TEST_OPTION_REDUCTION_SEGMENTS = 4 /* parts each row of a reduction is split into where it can be (0:
+                                                vkdml's choice, 1: none), as VKDML_REDUCTION_SEGMENTS */
 } VKDML_TEST_OPTION;
 /* E_INVALIDARG for an unknown option or a bad device. */
 VKDML_API HRESULT vkdmlTestSetOption(VkdmlDevice device, VKDML_TEST_OPTION option, UINT64 value);

@@ -128,7 +128,9 @@ private:
         const uint32_t rowsPerGroup = s_.workgroupSize / s_.threadsPerRow;
         out_ += "const uint WG = " + u(s_.workgroupSize) + ";\nconst uint T = " + u(s_.threadsPerRow) +
                 ";\nconst uint N = " + u(p_.rowLength) + ";\nconst uint RPG = " + u(rowsPerGroup) + ";\n";
-        if (split()) out_ += "const uint S = " + u(s_.segments) + ";\nconst uint RL = " + u(s_.segmentLength) + ";\n";
+        if (split())
+            out_ += "const uint S = " + u(s_.segments) + ";\nconst uint RL = " + u(s_.segmentLength) +
+                    ";\nconst uint R = " + u(p_.rows) + ";\n";
         out_ += "uint lid, lane, rowSlot;\n";
     }
 
@@ -429,10 +431,11 @@ private:
                 "    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;\n"
                 "    if (block * RPG < pc.rowEnd - pc.firstRow) {\n";
         if (split() && !(lastPhasePerRow(p_) && s_.phase + 1 == rowPhases(p_))) {
-            // Row slots take parts: part k of row r is r * S + k.
-            out_ += "        uint part = pc.firstRow + block * RPG + rowSlot;\n        bool live = part < pc.rowEnd;\n"
-                    "        if (!live) part = pc.firstRow;\n        uint row = part / S;\n"
-                    "        uint jBase = (part % S) * RL;\n        uint jEnd = min(jBase + RL, N);\n"
+            // Row slots take parts: unit k * R + r is part k of row r, whose statistics are kept at r * S + k.
+            out_ += "        uint unit = pc.firstRow + block * RPG + rowSlot;\n        bool live = unit < pc.rowEnd;\n"
+                    "        if (!live) unit = pc.firstRow;\n        uint row = unit % R;\n"
+                    "        uint part = row * S + unit / R;\n"
+                    "        uint jBase = (unit / R) * RL;\n        uint jEnd = min(jBase + RL, N);\n"
                     "        uvec4 rb = rowBase(row);\n";
             if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(row);\n";
         } else {

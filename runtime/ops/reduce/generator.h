@@ -39,8 +39,8 @@ struct KernelShape {
     // part k (the last may be shorter), and the kernel runs in phases (rowPhases): the phases before the last
     // each fold one of the row's statistics over a part and leave it in the scratch buffer (the binding after the
     // slots' bindings, 16 bytes per part); a phase starts by combining the statistics the earlier phases left.
-    // Rows (pc.firstRow, pc.rowEnd) then count parts, row * segments + k, except in a REDUCE's last phase, which
-    // combines whole rows and writes their values.
+    // Rows (pc.firstRow, pc.rowEnd) then count parts, k * rows + row (their statistics are kept at row * segments
+    // + k), except in a REDUCE's last phase, which combines whole rows and writes their values.
     uint32_t segments = 1;
     uint64_t segmentLength = 0;
     uint32_t phase = 0;

@@ -6,6 +6,7 @@
 #include "core/device.h"
 #include "core/error.h"
 #include "ops/reduce/generator.h"
+#include "ops/reduce/row_windows.h"
 #include "ops/whole_tensor.h"
 
 namespace vkdml::reduce {
@@ -48,6 +49,49 @@ Split splitRows(const Plan& plan, bool cpuShapes, uint32_t forced) {
     const uint64_t segments = (plan.rowLength + length - 1) / length;
     if (segments <= 1 || plan.rows * segments >= (uint64_t(1) << 31)) return {};
     return {static_cast<uint32_t>(segments), length};
+}
+
+// Rows whose elements do not fit one binding: parts that do, from `start` (splitRows' choice, forced or not),
+// halved until each part fits; parts stay whole 16-byte vectors where the kernel walks by vectors. Fails, saying
+// why in `why`, where no such parts exist (a part of one vector still spans more than a binding), where the parts
+// would be more than kMaxWindowParts per row or their kept statistics more than one binding.
+constexpr uint64_t kMaxWindowParts = kMaxLoopIterations;
+
+bool windowSplit(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots], const ChunkLimits& limits,
+                 const Split& start, Split& out, std::string& why) {
+    const uint64_t granule =
+        inputVectorWidth(plan) || outputVectorWidth(plan) || plan.operandVectorWidth ? 8 : 1;
+    if (plan.kind == Kind::Lrn) {  // its windows run along C, H and W: cut along N only (chunkRows)
+        why = "vkdml's LOCAL_RESPONSE_NORMALIZATION binds one coordinate of N of each tensor";
+        return false;
+    }
+    PartSplit parts{start.segments, start.segments > 1 ? start.length : plan.rowLength};
+    if (parts.segments > 1 && !splittable(plan)) parts = {1, plan.rowLength};
+    while (!partsFit(plan, elementBits, limits, parts)) {
+        if (!splittable(plan)) {
+            why = "vkdml does not split this operator's rows";
+            return false;
+        }
+        if (parts.length <= granule) {
+            why = "even a part of " + std::to_string(granule) + " of a row's elements spans more than that";
+            return false;
+        }
+        parts.length = ((parts.length + 1) / 2 + granule - 1) / granule * granule;
+        parts.segments = static_cast<uint32_t>(std::min<uint64_t>(
+            (plan.rowLength + parts.length - 1) / parts.length, kMaxWindowParts + 1));
+        if (parts.segments > kMaxWindowParts) {
+            why = "vkdml's reduction kernels split a row into at most " + std::to_string(kMaxWindowParts) +
+                  " parts of a binding each";
+            return false;
+        }
+    }
+    if (parts.segments > 1 && bindingBytes(plan.rows * parts.segments * 4, 32, limits.alignment) > limits.maxBindingBytes) {
+        why = "the statistics of " + std::to_string(plan.rows) + " rows of " + std::to_string(parts.segments) +
+              " parts each take more than one binding";
+        return false;
+    }
+    out = {parts.segments, parts.segments > 1 ? parts.length : 0};
+    return true;
 }
 
 }  // namespace
@@ -103,10 +147,6 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
                             ctx.caps().properties.deviceName + " vkdml scans rows of at most " +
                             std::to_string(uint64_t(kUnroll) * kMaxLoopIterations) + " elements");
     if (plan_.kind == Kind::Scan) needed = 1;  // a scan runs its row in order, in one invocation
-    if (plan_.rowLength > uint64_t(needed) * kUnroll * kMaxLoopIterations && cpu)
-        fail(E_NOTIMPL, info.name() + ": rows of " + std::to_string(plan_.rowLength) + " elements; vkdml's reduction "
-                            "kernels run rows of at most " + std::to_string(uint64_t(needed) * kUnroll * kMaxLoopIterations) +
-                            " on " + ctx.caps().properties.deviceName);
     const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare
                                                               : gpuRowShare(plan_.kind, plan_.rowLength);
     // The invocations per row of `length` elements, and the workgroup size that goes with them.
@@ -140,18 +180,53 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     chunkLimits.maxRows = maxX * limits.maxComputeWorkGroupCount[1] * rowsPerGroup;
     std::string whyNot;
     const std::vector<RowChunk> chunks = chunkRows(plan_, elementBits, chunkLimits, whyNot);
-    if (chunks.empty())
-        fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
-                            std::to_string(chunkLimits.maxBindingBytes) + " bytes, and vkdml's reduction kernels bind "
-                            "one run of rows of each tensor");
+    const uint32_t forced = device.options().reductionSegments;
+    // Split rows: few long rows where every tensor fits one binding; rows whose elements do not fit one (or too
+    // many rows along one coordinate for a grid) in parts that fit, dispatched by windows (row_windows.h).
+    Split split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, forced) : Split{};
+    const bool windowed = chunks.empty();
+    if (windowed) {
+        std::string why;
+        if (!windowSplit(plan_, elementBits, chunkLimits, splitRows(plan_, cpuShapes, forced), split, why))
+            fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
+                                std::to_string(chunkLimits.maxBindingBytes) + " bytes, and " + why);
+    }
+    const uint64_t walked = split.segments > 1 ? split.length : plan_.rowLength;
+    if (cpu && walked > uint64_t(split.segments > 1 ? neededFor(walked) : needed) * kUnroll * kMaxLoopIterations)
+        fail(E_NOTIMPL, info.name() + ": rows of " + std::to_string(plan_.rowLength) + " elements; vkdml's reduction "
+                            "kernels run rows of at most " + std::to_string(uint64_t(needed) * kUnroll * kMaxLoopIterations) +
+                            " on " + ctx.caps().properties.deviceName);
     auto grid = [&](Dispatch& d, uint64_t rowSlots, uint32_t perGroup) {
         const uint64_t blocks = (rowSlots + perGroup - 1) / perGroup;
         d.groupsX = static_cast<uint32_t>(std::min<uint64_t>(blocks, maxX));
         d.groupsY = static_cast<uint32_t>((blocks + d.groupsX - 1) / d.groupsX);
     };
 
-    // Split rows: every tensor in one binding, the rows' parts counted in 31 bits.
-    const Split split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, device.options().reductionSegments) : Split{};
+    // Dispatches over `units` (parts, or rows) of a kernel of shape s: the one chunk where everything fits,
+    // else windows.
+    std::vector<size_t> pipelineOf;
+    auto dispatchUnits = [&](const KernelShape& s, bool perRow, uint64_t units) {
+        const uint32_t perGroup = s.workgroupSize / s.threadsPerRow;
+        std::vector<RowChunk> runs;
+        if (windowed) {
+            ChunkLimits l = chunkLimits;
+            l.maxRows = maxX * limits.maxComputeWorkGroupCount[1] * perGroup;
+            const PartSplit parts{split.segments, split.segments > 1 ? split.length : plan_.rowLength};
+            runs = partWindows(plan_, elementBits, l, parts, perRow);
+        } else {
+            runs = {chunks[0]};
+            runs[0].firstRow = 0;
+            runs[0].rowEnd = units;
+        }
+        for (const RowChunk& run : runs) {
+            Dispatch d;
+            d.rows = run;
+            d.rowEnd = static_cast<uint32_t>(run.rowEnd);
+            grid(d, run.rowEnd - run.firstRow, perGroup);
+            dispatches_.push_back(d);
+            pipelineOf.push_back(pipelines_.size() - 1);
+        }
+    };
     if (split.segments > 1) {
         segments_ = split.segments;
         scratchBytes_ = plan_.rows * split.segments * 16;
@@ -166,16 +241,17 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
             if (perRow) shapeFor(s, split.segments, 1);
             else shapeFor(s, split.length, share);
             pipelines_.push_back(pipeline(device, s));
-            Dispatch d;
-            d.rows = chunks[0];
-            d.rowEnd = static_cast<uint32_t>(perRow ? plan_.rows : plan_.rows * split.segments);
-            grid(d, d.rowEnd, s.workgroupSize / s.threadsPerRow);
-            dispatches_.push_back(d);
+            dispatchUnits(s, perRow, perRow ? plan_.rows : plan_.rows * split.segments);
         }
-        for (size_t p = 0; p < phases; ++p) dispatches_[p].pipeline = &pipelines_[p];
+        for (size_t i = 0; i < dispatches_.size(); ++i) dispatches_[i].pipeline = &pipelines_[pipelineOf[i]];
         return;
     }
     pipelines_.push_back(pipeline(device, shape));
+    if (windowed) {
+        dispatchUnits(shape, true, plan_.rows);
+        for (Dispatch& d : dispatches_) d.pipeline = &pipelines_[0];
+        return;
+    }
     for (const RowChunk& chunk : chunks) {
         Dispatch d;
         d.pipeline = &pipelines_[0];
