@@ -1,7 +1,7 @@
 // Reductions and GEMM with their element-wise neighbours fused in: the run that computes a reduction's input and the
 // run that reads its output become one kernel with it (ADD -> MVN1 is SkipLayerNormalization, x * s -> SOFTMAX1 a
 // scaled softmax, MVN1 -> MULTIPLY -> ADD an affine layer norm, BATCH_NORMALIZATION -> ADD -> RELU a ResNet block's
-// tail); GEMM's store takes the run after it (bias, GELU,
+// tail, LOCAL_RESPONSE_NORMALIZATION between element-wise runs); GEMM's store takes the run after it (bias, GELU,
 // residual: a transformer's feed-forward layer). Each graph is compiled fused and one kernel per
 // node; both are checked against double references (the reduction's own bound, the element-wise roundings on top),
 // and the kernel counts say what fused.
@@ -142,6 +142,15 @@ Factory batchNorm(VkdmlDevice device) {
     return [device](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
         DML_BATCH_NORMALIZATION_OPERATOR_DESC desc{t[0], t[1], t[2], t[3], t[4], t[5], TRUE, 1e-5f, nullptr};
         const DML_OPERATOR_DESC d{DML_OPERATOR_BATCH_NORMALIZATION, &desc};
+        return vkdmlCreateOperator(device, &d, op);
+    };
+}
+
+// LOCAL_RESPONSE_NORMALIZATION, LocalSize 3, Alpha 0.5, Beta 0.75, Bias 1.
+Factory lrn(VkdmlDevice device, bool crossChannel) {
+    return [device, crossChannel](const std::vector<const DML_TENSOR_DESC*>& t, VkdmlOperator* op) {
+        DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC desc{t[0], t[1], crossChannel ? TRUE : FALSE, 3, 0.5f, 0.75f, 1.0f};
+        const DML_OPERATOR_DESC d{DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION, &desc};
         return vkdmlCreateOperator(device, &d, op);
     };
 }
@@ -446,6 +455,43 @@ TEST_CASE("graph neighbours: BATCH_NORMALIZATION -> ADD (residual) -> RELU, and 
             const HostTensor scaled = elementwise(type, x.host, s.host, [](double a, double c) { return a * c; });
             const GraphIO io{{x.bytes, mean.bytes, variance.bytes, scale.bytes, bias.bytes, s.bytes}, {}, {out.bytes()}};
             runBothWays(device, build, 2, 1, 1, io, type, expectBatchNorm(type, scaled, p));
+        }
+    }
+}
+
+TEST_CASE("graph neighbours: x * s -> LOCAL_RESPONSE_NORMALIZATION -> ADD -> RELU, one kernel, across channels and spatial") {
+    TestDevice device;
+    for (const DML_TENSOR_DATA_TYPE type : {kF32, kF16}) {
+        for (const bool crossChannel : {true, false}) {
+            CAPTURE(typeName(type));
+            CAPTURE(crossChannel);
+            // The prologue runs for every element a window reads, the epilogue once per element.
+            const std::vector<uint32_t> sizes{2, 5, 4, 6};
+            const Input x = randomInput(tensor(type, sizes), 31, -3.0, 3.0);
+            const Input s = randomInput(tensor(type, sizes, {0, 1, 0, 0}), 32, 0.5, 2.0);  // per channel
+            const Input residual = randomInput(tensor(type, sizes), 33, -1.0, 1.0);
+            const GraphTensorDesc out = tensor(type, sizes);
+            auto build = [&](GraphBuilder& b) {
+                const uint32_t mul = b.addOperator({x.desc, s.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_MULTIPLY));
+                const uint32_t norm = b.addOperator({out}, out, lrn(device, crossChannel));
+                const uint32_t add = b.addOperator({out, residual.desc}, out, binary(device, DML_OPERATOR_ELEMENT_WISE_ADD));
+                const uint32_t act = b.addOperator({out}, out, relu(device));
+                b.inputEdge(0, mul, 0);
+                b.inputEdge(1, mul, 1);
+                b.edge(mul, norm, 0);
+                b.edge(norm, add, 0);
+                b.inputEdge(2, add, 1);
+                b.edge(add, act, 0);
+                b.outputEdge(act, 0);
+            };
+            const HostTensor scaled = elementwise(type, x.host, s.host, [](double a, double c) { return a * c; });
+            const std::vector<Expected> normalized = expectLrn(type, scaled, crossChannel, 3, 0.5, 0.75, 1.0);
+            const std::vector<Expected> added = affine(type, normalized, nullptr, &residual.host);
+            std::vector<Expected> expected(added.size());
+            for (size_t i = 0; i < added.size(); ++i)
+                expected[i] = through(type, added[i], std::max(0.0, added[i].value), 1.0, 0.0);
+            const GraphIO io{{x.bytes, s.bytes, residual.bytes}, {}, {out.bytes()}};
+            runBothWays(device, build, 4, 1, 1, io, type, expected);
         }
     }
 }

@@ -1,5 +1,6 @@
 // Differential test of fusion: random valid graphs (1-40 nodes of every element-wise operator and activation vkdml
-// implements, and of the softmax family, MVN1, LP_NORMALIZATION and GEMM, which fuse with their element-wise neighbours;
+// implements, and of the softmax family, MVN1, LP_NORMALIZATION, LOCAL_RESPONSE_NORMALIZATION and GEMM, which fuse with
+// their element-wise neighbours;
 // see random_operators.h; over FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32 and UINT8 values, and INT4
 // and UINT4 ones between QUANTIZE and DEQUANTIZE; GEMMs whose B a DEQUANTIZE of 4- or 8-bit weights with blocked
 // scales computes (ONNX Runtime's MatMulNBits, which fusion takes into GEMM's loads where A has at most 16 rows, and

@@ -52,6 +52,7 @@ const std::vector<RandomOperator> kOperators = {
     OP(ELEMENT_WISE_QUANTIZED_LINEAR_ADD, QuantizedAdd), OP(ACTIVATION_SOFTMAX1, Rows),
     OP(ACTIVATION_LOG_SOFTMAX1, Rows), OP(ACTIVATION_HARDMAX1, Rows), OP(MEAN_VARIANCE_NORMALIZATION1, Rows),
     OP(LP_NORMALIZATION, Rows), OP(CUMULATIVE_SUMMATION, Rows), OP(CUMULATIVE_PRODUCT, Rows), OP(GEMM, MatMul),
+    OP(LOCAL_RESPONSE_NORMALIZATION, Rows),
 };
 
 #undef OP
@@ -194,7 +195,8 @@ std::vector<UINT> axesOf(uint32_t mask, const DML_TENSOR_DESC* tensor) {
 
 // Softmax family over the axes; MVN1 with scale and bias when `a.zeroPoints`; LP_NORMALIZATION along the first axis,
 // P 1 or 2 by the mode; the scans along the first axis, DECREASING when the mode is odd, exclusive by the mask's top
-// bit.
+// bit; LOCAL_RESPONSE_NORMALIZATION (4-D values only) across channels when the mode is odd, LocalSize 1-4 by the
+// mask's low bits.
 HRESULT createRows(VkdmlDevice device, const RandomOperator& op, const RandomAttributes& a, const Tensors& t,
                    VkdmlOperator* out) {
     const std::vector<UINT> axes = axesOf(a.axes, t[0]);
@@ -207,6 +209,10 @@ HRESULT createRows(VkdmlDevice device, const RandomOperator& op, const RandomAtt
         return create<DML_CUMULATIVE_SUMMATION_OPERATOR_DESC>(
             device, op.type, out, t[0], t.back(), axes[0],
             a.mode % 2 ? DML_AXIS_DIRECTION_DECREASING : DML_AXIS_DIRECTION_INCREASING, BOOL((a.axes >> 7) & 1u));
+    if (op.type == DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION)
+        return create<DML_LOCAL_RESPONSE_NORMALIZATION_OPERATOR_DESC>(device, op.type, out, t[0], t.back(),
+                                                                      BOOL(a.mode % 2), UINT(1 + a.axes % 4), 0.5f,
+                                                                      0.75f, 1.0f);
     if (op.type == DML_OPERATOR_LP_NORMALIZATION)
         return create<DML_LP_NORMALIZATION_OPERATOR_DESC>(device, op.type, out, t[0], t.back(), axes[0], 1e-4f,
                                                           UINT(1 + a.mode % 2));

@@ -144,7 +144,7 @@ public:
         const bool kindFits = plan.kind == Kind::Softmax || plan.kind == Kind::LogSoftmax ||
                               plan.kind == Kind::Hardmax || plan.kind == Kind::LpNormalize ||
                               (plan.kind == Kind::Normalize && !plan.writesStatistics) || plan.kind == Kind::Reduce ||
-                              plan.kind == Kind::Scan || plan.kind == Kind::BatchNorm;
+                              plan.kind == Kind::Scan || plan.kind == Kind::BatchNorm || plan.kind == Kind::Lrn;
         if (!kindFits || neighbours.extraTensors() > kMaxSlots - firstLentSlot(plan.sources)) return false;
         const auto isFloat = ops::isFloatTensorType;
         const auto floatProgram = ops::isFloatProgram;

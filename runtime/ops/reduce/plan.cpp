@@ -261,8 +261,8 @@ Plan planReduction(const dml::OperatorInfo& info, const ops::FusedNeighbours* ne
         LrnWindow& w = plan.lrn;
         for (uint32_t d = 0; d < 4; ++d) {
             w.sizes[d] = input.sizes[d];
-            w.inStrides[d] = input.strides[d];
-            w.outStrides[d] = info.outputs[0].strides[d];
+            for (uint32_t s = 0; s < kMaxSlots; ++s)
+                if (slots[s]) w.strides[s][d] = slots[s]->strides[d];
         }
         w.crossChannel = a.uintAt(0) != 0;
         w.localSize = a.uintAt(1);
@@ -308,7 +308,11 @@ std::string Plan::describe() const {
         out << " window " << (lrn.crossChannel ? "channels" : "spatial") << " " << lrn.localSize << " alpha/size "
             << dml::floatText(lrn.alphaOverSize) << " beta " << dml::floatText(lrn.beta) << " bias "
             << dml::floatText(lrn.bias) << " sizes";
-        for (uint32_t d = 0; d < 4; ++d) out << " " << lrn.sizes[d] << ":" << lrn.inStrides[d] << "," << lrn.outStrides[d];
+        for (uint32_t d = 0; d < 4; ++d) {
+            out << " " << lrn.sizes[d] << ":";
+            for (uint32_t s = 0; s < kMaxSlots; ++s)
+                if (types[s] != DML_TENSOR_DATA_TYPE_UNKNOWN) out << lrn.strides[s][d] << ",";
+        }
     }
     out << " types";
     for (DML_TENSOR_DATA_TYPE t : types) out << " " << dml::dataTypeName(t);

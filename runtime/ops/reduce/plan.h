@@ -45,7 +45,7 @@ struct SlotSource {
 // LOCAL_RESPONSE_NORMALIZATION's window: the 4-D input and output, unmerged.
 struct LrnWindow {
     uint32_t sizes[4] = {};
-    uint64_t inStrides[4] = {}, outStrides[4] = {};
+    uint64_t strides[kMaxSlots][4] = {};  // per slot (0 where absent): the input, the output, fused neighbours' tensors
     bool crossChannel = true;
     uint32_t localSize = 1;
     float alphaOverSize = 0.0f, beta = 0.0f, bias = 0.0f;  // alphaOverSize: Alpha / LocalSize rounded once

@@ -73,11 +73,9 @@ std::vector<RowChunk> chunkRows(const Plan& plan, const uint32_t (&elementBits)[
         const LrnWindow& w = plan.lrn;
         Dim outer;
         outer.size = w.sizes[0];
-        outer.strides[kInput] = w.inStrides[0];
-        outer.strides[kOutput] = w.outStrides[0];
-        for (uint32_t d = 1; d < 4; ++d) {
-            span[kInput] += (w.sizes[d] - 1) * w.inStrides[d];
-            span[kOutput] += (w.sizes[d] - 1) * w.outStrides[d];
+        for (uint32_t s = 0; s < kMaxSlots; ++s) {
+            outer.strides[s] = w.strides[s][0];
+            for (uint32_t d = 1; d < 4; ++d) span[s] += (w.sizes[d] - 1) * w.strides[s][d];
         }
         return chunkAlong(outer, plan.rows / outer.size, span, elementBits, limits, "one coordinate of N", whyNot);
     }
