@@ -57,13 +57,20 @@ TEST_CASE("row parts: a few long rows are split, many rows are not; 16 bytes of 
         CHECK(temporaryBytes(device, sumOver({4, 1u << 18})) >= 4 * 2 * 16);
         CHECK(temporaryBytes(device, sumOver({4096, 256})) == 0);
         CHECK(temporaryBytes(device, sumOver({64, 1024})) == 0);
-        // Scans run their rows in order: never split.
-        FamilyCase scan;
-        scan.op = DML_OPERATOR_CUMULATIVE_SUMMATION;
-        scan.inputs = {tensorOf(F32, {1, 1u << 14})};
-        scan.output = tensorOf(F32, {1, 1u << 14});
-        scan.build = cumulativeBuilder(1, DML_AXIS_DIRECTION_INCREASING, false);
-        CHECK(temporaryBytes(device, scan) == 0);
+        // Scans: split like the others (a row of 2^14: two parts of 8192 in the GPU's shapes, none in the CPU's),
+        // and on a CPU device into parts of at most 32768 elements however many rows there are.
+        auto scanOver = [](const std::vector<uint32_t>& sizes) {
+            FamilyCase scan;
+            scan.op = DML_OPERATOR_CUMULATIVE_SUMMATION;
+            scan.inputs = {tensorOf(F32, sizes)};
+            scan.output = tensorOf(F32, sizes);
+            scan.build = cumulativeBuilder(1, DML_AXIS_DIRECTION_INCREASING, false);
+            return scan;
+        };
+        CHECK(temporaryBytes(device, scanOver({1, 1u << 14})) == (std::string(gpuShapes) == "1" ? 2 * 16 : 0));
+        const uint64_t longRows = temporaryBytes(device, scanOver({64, 40000}));
+        if (std::string(gpuShapes) == "1") CHECK(longRows >= 64 * 2 * 16);
+        else CHECK(longRows == 64 * 2 * 16);
     }
 }
 

@@ -2,7 +2,7 @@
 // reference_reduce.h: DirectML's documented scan examples, every scan direction and exclusivity on FLOAT32, FLOAT16,
 // INT32 and UINT32 (integers exact, wrapping at 32 bits), axes first, middle and last, ranks 1-8, packed, padded,
 // permuted and broadcast inputs, packed and strided outputs, in place, rows of length 1, short, odd and 30000 long
-// (the compensated-scan bounds), a row of 40000 (E_NOTIMPL from the compile call on a CPU device, else correct),
+// (the compensated-scan bounds), rows of 40000 to 150001 (split into parts on a CPU device),
 // NaN and infinities; LP_NORMALIZATION with P 1 and 2 within its bound, FLOAT16 computed in FLOAT32, rows whose norm
 // is below Epsilon, NaN rows; and validation (P, Axis, AxisDirection, OutputTensor, the data types).
 #include <cmath>
@@ -428,7 +428,7 @@ TEST_CASE("CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT: in place (the output bound 
     }
 }
 
-TEST_CASE("CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT: rows of 30000, many short rows, a row of 40000") {
+TEST_CASE("CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT: rows of 30000, many short rows, rows of 40000 to 150001") {
     TestDevice device;
     std::mt19937_64 rng(6);
     const uint32_t n = 30000;
@@ -486,23 +486,31 @@ TEST_CASE("CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT: rows of 30000, many short r
         t.direction = s.direction == kUp ? kDown : kUp;
         checkScan(device, t, rng, "", scanValues(t.op, t.type, length));
     }
-    // 40000 elements: past what a CPU device scans (its compile returns E_NOTIMPL); a GPU runs it.
-    for (DML_OPERATOR_TYPE op : {kSum, kProduct}) {
+    // Rows past what one invocation of a CPU device walks (32768 elements): split into parts, each part's scan
+    // starting from the totals of the parts before it.
+    struct Longer {
+        DML_OPERATOR_TYPE op;
+        Type type;
+        uint32_t length;
+        DML_AXIS_DIRECTION direction;
+        bool exclusive;
+    };
+    for (const Longer& l : {Longer{kSum, F32, 40000, kUp, false}, Longer{kProduct, F32, 40000, kDown, false},
+                            Longer{kSum, F32, 150001, kDown, true}, Longer{kSum, F16, 70000, kUp, true},
+                            Longer{kSum, I32, 100000, kDown, false}, Longer{kProduct, U32, 70001, kUp, true}}) {
         Scan s;
-        s.op = op;
-        s.sizes = {40000};
-        s.direction = op == kSum ? kUp : kDown;
+        s.op = l.op;
+        s.type = l.type;
+        s.sizes = {l.length};
+        s.direction = l.direction;
+        s.exclusive = l.exclusive;
         FamilyCase c = scanCase(s);
-        fillTensor(c.inputs[0], rng, {},
-                   op == kSum ? mixedFloats(F32, -8, 8) : uniformFloats(F32, 1 - 0x1p-7, 1 + 0x1p-7));
-        const std::string label = scanName(s) + " a row of 40000";
+        ValueGen values = l.type == I32 || l.type == U32 ? (l.op == kSum ? ValueGen{} : oddIntegers(l.type))
+                          : l.op == kSum ? (l.type == F16 ? uniformFloats(F16, 0.5, 1.5) : mixedFloats(F32, -8, 8))
+                                         : uniformFloats(F32, 1 - 0x1p-7, 1 + 0x1p-7);
+        fillTensor(c.inputs[0], rng, {}, values);
+        const std::string label = scanName(s) + " a row of " + std::to_string(l.length);
         const FamilyRun run = runFamily(device, c);
-        // The compile refused it: vkdmlCompileOperator/Graph, or IDMLDevice::CompileOperator through the COM API.
-        if (run.hr == E_NOTIMPL && (run.failedCall.rfind("vkdmlCompile", 0) == 0 ||
-                                    run.failedCall.rfind("IDMLDevice", 0) == 0)) {
-            MESSAGE(label << ": " << run.failedCall << " returned E_NOTIMPL (accepted)");
-            continue;
-        }
         REQUIRE_MESSAGE(run.ok(), label << ": " << run.failedCall << " returned " << std::hex << run.hr);
         CHECK_MESSAGE(run.canaryIntact, label << ": bytes outside the output tensor were written");
         const OutputCheck check = checkOutput(c.output, run.output, expectScan(s, hostTensor(c.inputs[0])));

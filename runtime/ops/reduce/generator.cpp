@@ -635,7 +635,9 @@ private:
 
     // Running values in the row's order (one invocation per row): the compensated sum or the product pair for
     // floats, wrapping integer arithmetic otherwise; an exclusive scan takes its result before adding its element.
-    // Results are stored by vectors where the output is packed like the input (an increasing scan's).
+    // Results are stored by vectors where the output is packed like the input (an increasing scan's). A split row:
+    // each part's total first (from the same start), then each part's scan from the start and the totals of the
+    // parts before it in the scan's order.
     void scanBody() {
         const bool sum = p_.function == DML_REDUCE_FUNCTION_SUM;
         std::string init, update, result, type = vt();
@@ -644,17 +646,34 @@ private:
             init = sum ? (p_.exclusive ? "pairOf(0.0, 0.0)" : "pairOf(vk_m_signed_zero(true), 0.0)")
                        : "pairOf(1.0, 0.0)";
             update = sum ? "acc = addTo(acc, xIn);" : "acc = mulPairs(acc, pairOf(xIn, 0.0));";
-            out_ += "        vk_f2 acc = " + init + ";\n";
+            init = "        vk_f2 acc = " + init + ";\n";
             result = "value(acc)";
             type = "float";
         } else {
-            out_ += "        " + type + " acc = " + type + (sum ? "(0)" : "(1)") + ";\n";
+            init = "        " + type + " acc = " + type + (sum ? "(0)" : "(1)") + ";\n";
             update = sum ? "acc = acc + xIn;" : "acc = acc * xIn;";
             result = "acc";
         }
         const std::string take = "            " + type + " r = " + result + ";\n";
         const std::string step = "            " + update + "\n";
-        out_ += forElementsStoring(p_.exclusive ? take + step : step + take, "r");
+        const std::string tail = forElementsStoring(p_.exclusive ? take + step : step + take, "r");
+        if (!split()) {
+            out_ += init + tail;
+            return;
+        }
+        Stage total;
+        total.init = init;
+        total.walk = forElements(step);
+        total.var = "acc";
+        total.prefix = true;
+        if (floats()) {
+            total.kept = sum ? Stage::Kept::Pair : Stage::Kept::Product;
+        } else {
+            total.kept = Stage::Kept::Value;
+            total.type = vt();
+            total.combine = sum ? "foldSum" : "foldProduct";
+        }
+        emitStages({total}, tail);
     }
 
     void hardmaxBody() { emitStages({argStage()}, forElementsStoring("", "(j == at ? 1.0 : 0.0)")); }
@@ -713,7 +732,8 @@ bool splittable(const Plan& plan) {
         case Kind::Softmax:
         case Kind::LogSoftmax:
         case Kind::Hardmax:
-        case Kind::LpNormalize: return true;
+        case Kind::LpNormalize:
+        case Kind::Scan: return true;
         case Kind::Normalize: return plan.useMean || plan.useVariance;
         default: return false;
     }

@@ -44,7 +44,8 @@ std::string keep(const Stage& stage, uint32_t k) {
     return "        if (live && lane == 0u) { uint kw = " + keptWord(k, "part") + "; " + code + " }\n";
 }
 
-// Each invocation of the row combines a strided share of the row's S kept values into its partial.
+// Each invocation of the row combines a strided share of the row's S kept values into its partial (a prefix: the
+// part's one invocation combines the parts before its own, in order).
 std::string combineKept(const Stage& stage, uint32_t k) {
     std::string code;
     switch (stage.kept) {
@@ -62,8 +63,9 @@ std::string combineKept(const Stage& stage, uint32_t k) {
                    stage.index + " = i; }";
             break;
     }
-    return "        if (live) for (uint k = lane; k < S; k += T) {\n            uint kw = " +
-           keptWord(k, "row * S + k") + ";\n            " + code + "\n        }\n";
+    const std::string parts = stage.prefix ? "for (uint k = 0u; k < jBase / RL; ++k)" : "for (uint k = lane; k < S; k += T)";
+    return "        if (live) " + parts + " {\n            uint kw = " + keptWord(k, "row * S + k") +
+           ";\n            " + code + "\n        }\n";
 }
 
 }  // namespace

@@ -22,6 +22,9 @@ struct Stage {
     std::string type;        // Value, Arg
     std::string combine;     // Value: the function combining two values
     std::string index;       // Arg: the index of the value (an element of the row)
+    // A scan's running total: a later phase combines, in order, only the parts before its own (in the scan's
+    // order), each part being walked by one invocation.
+    bool prefix = false;
 };
 
 // The stages, then `tail` (the results), as `shape`'s kernel runs them: all of them unsplit; in a split kernel's

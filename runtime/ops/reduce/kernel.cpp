@@ -35,8 +35,9 @@ struct Split {
 // Rows split into parts across workgroups where there are too few rows to fill the device: parts of at least
 // `least` elements until the rows have `wanted` parts in all (a GPU: a few workgroups for each of a large GPU's
 // multiprocessors; a CPU: several workgroups per thread), at most 1024 per row; `forced` (VKDML_REDUCTION_SEGMENTS)
-// instead. Parts are whole 16-byte vectors of any element type (8 elements), so vector walks stay aligned.
-Split splitRows(const Plan& plan, bool cpuShapes, uint32_t forced) {
+// instead. Parts are whole 16-byte vectors of any element type (8 elements), so vector walks stay aligned. A scan,
+// which walks each part in one invocation, takes parts of at most `longestScan` elements (0: any), forced or not.
+Split splitRows(const Plan& plan, bool cpuShapes, uint32_t forced, uint64_t longestScan) {
     if (!splittable(plan)) return {};
     uint64_t s = 1;
     if (forced > 0) {
@@ -45,6 +46,8 @@ Split splitRows(const Plan& plan, bool cpuShapes, uint32_t forced) {
         const uint64_t wanted = cpuShapes ? 64 : 1024, least = cpuShapes ? 16384 : 8192;
         while (s < 1024 && plan.rows * s < wanted && plan.rowLength / (2 * s) >= least) s *= 2;
     }
+    if (plan.kind == Kind::Scan && longestScan)
+        s = std::max<uint64_t>(s, (plan.rowLength + longestScan - 8 - 1) / (longestScan - 8));
     const uint64_t length = ((plan.rowLength + s - 1) / s + 7) / 8 * 8;
     const uint64_t segments = (plan.rowLength + length - 1) / length;
     if (segments <= 1 || plan.rows * segments >= (uint64_t(1) << 31)) return {};
@@ -142,10 +145,6 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
                                 ctx.caps().properties.deviceName + " vkdml's LOCAL_RESPONSE_NORMALIZATION sums at most " +
                                 std::to_string(uint64_t(kUnroll) * kMaxLoopIterations) + " per element");
     }
-    if (plan_.kind == Kind::Scan && needed > 1 && cpu)
-        fail(E_NOTIMPL, info.name() + ": a scan along " + std::to_string(plan_.rowLength) + " elements; on " +
-                            ctx.caps().properties.deviceName + " vkdml scans rows of at most " +
-                            std::to_string(uint64_t(kUnroll) * kMaxLoopIterations) + " elements");
     if (plan_.kind == Kind::Scan) needed = 1;  // a scan runs its row in order, in one invocation
     const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare
                                                               : gpuRowShare(plan_.kind, plan_.rowLength);
@@ -183,19 +182,24 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     const uint32_t forced = device.options().reductionSegments;
     // Split rows: few long rows where every tensor fits one binding; rows whose elements do not fit one (or too
     // many rows along one coordinate for a grid) in parts that fit, dispatched by windows (row_windows.h).
-    Split split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, forced) : Split{};
+    // A scan walks each part in one invocation: on a CPU, llvmpipe's loop limit bounds the parts.
+    const uint64_t longestScan = cpu ? uint64_t(kUnroll) * kMaxLoopIterations : 0;
+    Split split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, forced, longestScan) : Split{};
     const bool windowed = chunks.empty();
     if (windowed) {
         std::string why;
-        if (!windowSplit(plan_, elementBits, chunkLimits, splitRows(plan_, cpuShapes, forced), split, why))
+        if (!windowSplit(plan_, elementBits, chunkLimits, splitRows(plan_, cpuShapes, forced, longestScan), split, why))
             fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
                                 std::to_string(chunkLimits.maxBindingBytes) + " bytes, and " + why);
     }
     const uint64_t walked = split.segments > 1 ? split.length : plan_.rowLength;
-    if (cpu && walked > uint64_t(split.segments > 1 ? neededFor(walked) : needed) * kUnroll * kMaxLoopIterations)
-        fail(E_NOTIMPL, info.name() + ": rows of " + std::to_string(plan_.rowLength) + " elements; vkdml's reduction "
-                            "kernels run rows of at most " + std::to_string(uint64_t(needed) * kUnroll * kMaxLoopIterations) +
-                            " on " + ctx.caps().properties.deviceName);
+    const uint64_t walkers = plan_.kind == Kind::Scan ? 1 : split.segments > 1 ? neededFor(walked) : needed;
+    if (cpu && walked > walkers * kUnroll * kMaxLoopIterations)
+        fail(E_NOTIMPL, info.name() + ": rows of " + std::to_string(plan_.rowLength) + " elements" +
+                            (split.segments > 1 ? " in parts of " + std::to_string(walked) : std::string()) +
+                            "; vkdml's reduction kernels walk at most " +
+                            std::to_string(walkers * kUnroll * kMaxLoopIterations) + " elements of a row on " +
+                            ctx.caps().properties.deviceName);
     auto grid = [&](Dispatch& d, uint64_t rowSlots, uint32_t perGroup) {
         const uint64_t blocks = (rowSlots + perGroup - 1) / perGroup;
         d.groupsX = static_cast<uint32_t>(std::min<uint64_t>(blocks, maxX));
