@@ -74,7 +74,7 @@ step_tests() {
     run_test reduce 180 VKDML_TEST_REDUCTION_GPU_SHAPES=1 "$t/reduce_family_test"
     run_test reduce_scan 90 VKDML_TEST_REDUCTION_GPU_SHAPES=1 "$t/reduce_family_test" '-tc=*CUMULATIVE*,*LP_NORM*'
     run_test reduce_split 120 VKDML_REDUCTION_SEGMENTS=5 "$t/reduce_family_test" \
-      '-sf=*reduce_test.cpp,*softmax_test.cpp,*normalization_test.cpp,*row_parts_test.cpp'
+      '-sf=*reduce_test.cpp,*softmax_test.cpp,*normalization_test.cpp,*scan_lp_test.cpp,*row_parts_test.cpp'
     run_test gemm 120 VKDML_TEST_GEMM_GPU_SHAPES=1 "$t/gemm_test"
     run_test bert 60 VKDML_BERT_FIXTURE_DIR="$t/bert_layer" "$t/bert_layer_test"
     run_test graph 180 "$t/graph_test"
