@@ -27,17 +27,12 @@ uint32_t powerOfTwoAtMost(uint32_t v) {
     return p;
 }
 
-struct Split {
-    uint32_t segments = 1;
-    uint64_t length = 0;
-};
-
 // Rows split into parts across workgroups where there are too few rows to fill the device: parts of at least
 // `least` elements until the rows have `wanted` parts in all (a GPU: a few workgroups for each of a large GPU's
 // multiprocessors; a CPU: several workgroups per thread), at most 1024 per row; `forced` (VKDML_REDUCTION_SEGMENTS)
 // instead. Parts are whole 16-byte vectors of any element type (8 elements), so vector walks stay aligned. A scan,
 // which walks each part in one invocation, takes parts of at most `longestScan` elements (0: any), forced or not.
-Split splitRows(const Plan& plan, bool cpuShapes, uint32_t forced, uint64_t longestScan) {
+PartSplit splitRows(const Plan& plan, bool cpuShapes, uint32_t forced, uint64_t longestScan) {
     if (!splittable(plan)) return {};
     uint64_t s = 1;
     if (forced > 0) {
@@ -61,7 +56,7 @@ Split splitRows(const Plan& plan, bool cpuShapes, uint32_t forced, uint64_t long
 constexpr uint64_t kMaxWindowParts = kMaxLoopIterations;
 
 bool windowSplit(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots], const ChunkLimits& limits,
-                 const Split& start, Split& out, std::string& why) {
+                 const PartSplit& start, PartSplit& out, std::string& why) {
     const uint64_t granule =
         inputVectorWidth(plan) || outputVectorWidth(plan) || plan.operandVectorWidth ? 8 : 1;
     if (plan.kind == Kind::Lrn) {  // its windows run along C, H and W: cut along N only (chunkRows)
@@ -69,7 +64,6 @@ bool windowSplit(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots], con
         return false;
     }
     PartSplit parts{start.segments, start.segments > 1 ? start.length : plan.rowLength};
-    if (parts.segments > 1 && !splittable(plan)) parts = {1, plan.rowLength};
     while (!partsFit(plan, elementBits, limits, parts)) {
         if (!splittable(plan)) {
             why = "vkdml does not split this operator's rows";
@@ -184,7 +178,7 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     // many rows along one coordinate for a grid) in parts that fit, dispatched by windows (row_windows.h).
     // A scan walks each part in one invocation: on a CPU, llvmpipe's loop limit bounds the parts.
     const uint64_t longestScan = cpu ? uint64_t(kUnroll) * kMaxLoopIterations : 0;
-    Split split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, forced, longestScan) : Split{};
+    PartSplit split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, forced, longestScan) : PartSplit{};
     const bool windowed = chunks.empty();
     if (windowed) {
         std::string why;
@@ -215,8 +209,7 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
         if (windowed) {
             ChunkLimits l = chunkLimits;
             l.maxRows = maxX * limits.maxComputeWorkGroupCount[1] * perGroup;
-            const PartSplit parts{split.segments, split.segments > 1 ? split.length : plan_.rowLength};
-            runs = partWindows(plan_, elementBits, l, parts, perRow);
+            runs = partWindows(plan_, elementBits, l, split, perRow);
         } else {
             runs = {chunks[0]};
             runs[0].firstRow = 0;

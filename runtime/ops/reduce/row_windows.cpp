@@ -59,8 +59,9 @@ uint64_t rowOrigin(const Plan& plan, uint32_t slot, uint64_t row) {
 
 // The row positions of part `part`: a DECREASING scan counts its parts from the row's last element.
 void partPositions(const Plan& plan, const PartSplit& split, uint64_t part, uint64_t& j0, uint64_t& j1) {
-    j0 = part * split.length;
-    j1 = std::min<uint64_t>(j0 + split.length, plan.rowLength);
+    const uint64_t length = split.segments > 1 ? split.length : plan.rowLength;
+    j0 = part * length;
+    j1 = std::min<uint64_t>(j0 + length, plan.rowLength);
     if (plan.kind == Kind::Scan && plan.decreasing) {
         const uint64_t first = plan.rowLength - j1;
         j1 = plan.rowLength - j0;

@@ -17,9 +17,10 @@ namespace vkdml::reduce {
 void positionsSpan(const std::vector<Dim>& dims, uint32_t slot, uint64_t j0, uint64_t j1, uint64_t& lo,
                    uint64_t& hi);
 
+// Rows split into parts (KernelShape::segments): one part, the whole row, where segments is 1.
 struct PartSplit {
     uint32_t segments = 1;  // parts per row
-    uint64_t length = 0;    // elements per part (the last one may be shorter)
+    uint64_t length = 0;    // elements per part (the last one may be shorter); unused for one part
 };
 
 // Whether every part of `split` fits one binding of every present slot (elementBits[s] > 0).
