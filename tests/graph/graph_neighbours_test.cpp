@@ -243,6 +243,13 @@ Expected through(DML_TENSOR_DATA_TYPE type, const Expected& x, double value, dou
     return y;
 }
 
+// RELU of values known within their bounds (exact: slope 1, no rounding of its own).
+std::vector<Expected> throughRelu(DML_TENSOR_DATA_TYPE type, const std::vector<Expected>& v) {
+    std::vector<Expected> out(v.size());
+    for (size_t i = 0; i < v.size(); ++i) out[i] = through(type, v[i], std::max(0.0, v[i].value), 1.0, 0.0);
+    return out;
+}
+
 HostTensor elementwise(DML_TENSOR_DATA_TYPE type, const HostTensor& a, const HostTensor& b,
                        const std::function<double(double, double)>& f) {
     HostTensor out{a.sizes, std::vector<double>(a.values.size())};
@@ -436,9 +443,7 @@ TEST_CASE("graph neighbours: BATCH_NORMALIZATION -> ADD (residual) -> RELU, and 
             };
             const std::vector<Expected> normalized = expectBatchNorm(type, x.host, p);
             const std::vector<Expected> added = affine(type, normalized, nullptr, &residual.host);
-            std::vector<Expected> expected(added.size());
-            for (size_t i = 0; i < added.size(); ++i)
-                expected[i] = through(type, added[i], std::max(0.0, added[i].value), 1.0, 0.0);
+            const std::vector<Expected> expected = throughRelu(type, added);
             const GraphIO io{{x.bytes, mean.bytes, variance.bytes, scale.bytes, bias.bytes, residual.bytes}, {}, {out.bytes()}};
             runBothWays(device, build, 3, 1, 1, io, type, expected);
         }
@@ -487,9 +492,7 @@ TEST_CASE("graph neighbours: x * s -> LOCAL_RESPONSE_NORMALIZATION -> ADD -> REL
             const HostTensor scaled = elementwise(type, x.host, s.host, [](double a, double c) { return a * c; });
             const std::vector<Expected> normalized = expectLrn(type, scaled, crossChannel, 3, 0.5, 0.75, 1.0);
             const std::vector<Expected> added = affine(type, normalized, nullptr, &residual.host);
-            std::vector<Expected> expected(added.size());
-            for (size_t i = 0; i < added.size(); ++i)
-                expected[i] = through(type, added[i], std::max(0.0, added[i].value), 1.0, 0.0);
+            const std::vector<Expected> expected = throughRelu(type, added);
             const GraphIO io{{x.bytes, s.bytes, residual.bytes}, {}, {out.bytes()}};
             runBothWays(device, build, 4, 1, 1, io, type, expected);
         }
