@@ -5,8 +5,8 @@
 # elementwise.md, and, from a build tree, vkdml-kernel-check --count's static instruction counts, counts.txt).
 # Usage: scripts/gpu-session.sh DIR OUT_DIR [STEPS]. DIR: a build tree built for this machine, or a bundle made by
 # scripts/gpu-bundle.sh (its debs unpacked first). OUT_DIR receives the logs and JSON. STEPS, comma-separated, from
-# tests, exhaustive, reductions, gemm, gemm_portable, torch, elementwise (default all of them but exhaustive and
-# gemm_portable).
+# tests, exhaustive, reductions, kernel_stats, gemm, gemm_portable, torch, elementwise (default all of them but
+# exhaustive, kernel_stats and gemm_portable).
 # Settings: VKDML_GPU_TESTS (the test binaries to run, by the names below; default all), VKDML_GPU_EXHAUSTIVE_OPS and
 # VKDML_GPU_EXHAUSTIVE_BUDGET_S (the FLOAT32 functions exhaustive_fp32_test runs on all 2^32 inputs, one process
 # each, in order, none started past the budget; default every function in 300 s), VKDML_GPU_REDUCTION_SHARES (the
@@ -108,6 +108,23 @@ step_reductions() {
     --no-fusion --no-pipelines --no-gemm --reduction-row 65536,512K,2M,all --repetitions $reps \
     --min-time-ms $min_time_ms > "$out/bench-unsplit.json" 2> "$out/bench-unsplit.err"
   log "reductions (rows unsplit) done"
+}
+step_kernel_stats() {
+  # The driver's statistics of every reduction and GEMM kernel (registers, spills, shared memory: what it reports),
+  # beside each kernel's source: one short run of both tables with fresh caches (every pipeline compiled here).
+  local kdir=$out/kernels
+  mkdir -p "$kdir"
+  VKDML_PIPELINE_STATISTICS=1 VKDML_DUMP_KERNELS=$kdir VKDML_PIPELINE_CACHE=0 timeout 150 "$bench" --json --op exp \
+    --type f32,f16 --size 1M --no-baselines --no-latency --no-fusion --no-pipelines --reduction-size 16M \
+    --repetitions 1 --min-time-ms 1 > "$out/kernel-stats-bench.json" 2> "$out/kernel-stats-bench.err"
+  # One line per kernel: its first comment (what it computes) and the statistics, joined.
+  for stats in "$kdir"/*.stats; do
+    [ -f "$stats" ] || continue
+    src=${stats%.stats}.comp
+    echo "$(basename "$src"): $(sed -n '2p' "$src" | cut -c1-160)"
+    sed 's/^/    /' "$stats"
+  done > "$out/kernel-stats.txt"
+  log "kernel_stats done ($(ls "$kdir" | grep -c '\.stats$') kernels with statistics)"
 }
 step_gemm() {
   # FLOAT16 rows take the cooperative-matrix kernel where the device has one and it passed its check on the device

@@ -46,6 +46,7 @@ Options Options::fromEnvironment() {
     v.diskCaches = !(caches && std::strcmp(caches, "0") == 0);
     v.cacheDirectory = defaultCacheDirectory();
     if (const char* dump = value("VKDML_DUMP_KERNELS")) v.dumpKernels = dump;
+    v.pipelineStatistics = flag("VKDML_PIPELINE_STATISTICS");
     v.disablePushDescriptors = flag("VKDML_DISABLE_PUSH_DESCRIPTORS");
     v.disable16BitStorage = flag("VKDML_DISABLE_16BIT_STORAGE");
     v.disableTimeline = flag("VKDML_DISABLE_TIMELINE");

@@ -202,7 +202,16 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
         timeline.pNext = &memoryModel;
         memoryModel.pNext = &cooperative;
     }
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    const bool statisticsCandidate =
+        options.pipelineStatistics && contains(exts, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+    if (statisticsCandidate) {
+        executable.pNext = features2.pNext;
+        features2.pNext = &executable;
+    }
     f.getFeatures2(physical, &features2);
+    caps.pipelineStatistics = statisticsCandidate && executable.pipelineExecutableInfo;
     caps.cooperativeMatrix16 = cooperativeCandidate && cooperative.cooperativeMatrix && memoryModel.vulkanMemoryModel &&
                                float16.shaderFloat16 && hasCooperativeShape16(f, physical);
     caps.timelineSemaphores =
@@ -424,6 +433,14 @@ void Context::createDevice() {
     }
     VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     features2.pNext = &storage16;
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    if (caps_.pipelineStatistics) {
+        extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+        executable.pipelineExecutableInfo = VK_TRUE;
+        executable.pNext = features2.pNext;
+        features2.pNext = &executable;
+    }
     features2.features.shaderInt16 = VK_FALSE;
     features2.features.shaderInt64 = caps_.int64 ? VK_TRUE : VK_FALSE;  // integer SHRINK computes in 64 bits
     // The *_d kernel variants and the general kernels over FLOAT64 tensors.
@@ -460,6 +477,7 @@ void Context::adoptInterop(const ContextDesc& desc) {
                             ifn_.getDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR") != nullptr;
     caps_.storage16Bit = false;
     caps_.cooperativeMatrix16 = false;
+    caps_.pipelineStatistics = false;
     caps_.int64 = false;
     caps_.wideWords = false;
     caps_.float64Math = false;

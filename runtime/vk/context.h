@@ -77,6 +77,8 @@ struct AdapterCaps {
     // shaders in the Vulkan memory model): all three are then enabled on the device, and FLOAT16 GEMM may take the
     // cooperative-matrix kernel (ops/gemm). VKDML_DISABLE_COOPERATIVE_MATRIX=1 turns it off.
     bool cooperativeMatrix16 = false;
+    // VK_KHR_pipeline_executable_properties, enabled only when Options::pipelineStatistics asks for it.
+    bool pipelineStatistics = false;
     FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width
     bool hasDriverProperties = false;
     bool hasFloat16Int8 = false;

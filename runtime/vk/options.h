@@ -15,6 +15,10 @@ struct Options {
     bool diskCaches = true;       // VKDML_PIPELINE_CACHE=0: neither the SPIR-V nor the pipeline cache file
     std::string cacheDirectory;   // VKDML_PIPELINE_CACHE_DIR, else $XDG_CACHE_HOME/vkdml, else ~/.cache/vkdml
     std::string dumpKernels;      // VKDML_DUMP_KERNELS: a directory that receives every generated GLSL source
+    // VKDML_PIPELINE_STATISTICS=1: where the device has VK_KHR_pipeline_executable_properties, each pipeline's
+    // statistics from its driver (registers, shared memory, instructions: whatever the driver reports) go to
+    // <hash>.stats beside <hash>.comp in the VKDML_DUMP_KERNELS directory, or to the debug messages without one.
+    bool pipelineStatistics = false;
 
     // Test-only switches: behave as a device without a feature, or without a driver-specific exact form.
     bool disablePushDescriptors = false;  // VKDML_DISABLE_PUSH_DESCRIPTORS

@@ -9,6 +9,7 @@
 
 #include "vk/cache_directory.h"
 #include "vk/error.h"
+#include "vk/pipeline_statistics.h"
 
 namespace vkdml::vk {
 
@@ -235,6 +236,7 @@ PipelineRef PipelineStore::get(const KernelSource& source) {
     info.stage.pName = "main";
     info.stage.pSpecializationInfo = &spec;
     info.layout = layouts.pipeline;
+    if (ctx_.caps().pipelineStatistics) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     auto pipeline = std::make_shared<Pipeline>(ctx_);
     pipeline->layout = layouts.pipeline;
     pipeline->setLayout = layouts.set;
@@ -244,10 +246,20 @@ PipelineRef PipelineStore::get(const KernelSource& source) {
         [&] { return fn.vkCreateComputePipelines(ctx_.device(), cache_, 1, &info, nullptr, &pipeline->handle); });
     fn.vkDestroyShaderModule(ctx_.device(), module, nullptr);
     check(result, "vkCreateComputePipelines");
+    if (ctx_.caps().pipelineStatistics) reportStatistics(source, pipeline->handle);
     cacheGrew_ = true;
     PipelineRef made = pipelines_.emplace(key, Entry{std::move(pipeline), clock_}).first->second.pipeline;
     releaseIdle();
     return made;
+}
+
+void PipelineStore::reportStatistics(const KernelSource& source, VkPipeline pipeline) {
+    const std::string text = pipelineStatisticsText(ctx_, pipeline);
+    if (text.empty()) return;
+    if (const std::string& dir = ctx_.options().dumpKernels; !dir.empty())
+        std::ofstream(dir + "/" + std::to_string(source.key) + ".stats") << text;
+    else if (debugMessage_)
+        debugMessage_("vkdml: pipeline statistics of " + source.name + "\n" + text);
 }
 
 // An entry only the store holds is idle: nobody can take a new reference without the store's lock, and every

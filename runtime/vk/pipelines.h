@@ -96,6 +96,7 @@ private:
     void createCache();
     void destroyLayoutsAndCache();
     std::vector<uint32_t> spirvFor(const KernelSource& source);
+    void reportStatistics(const KernelSource& source, VkPipeline pipeline);  // Options::pipelineStatistics
     void releaseIdle();
 
     const Context& ctx_;

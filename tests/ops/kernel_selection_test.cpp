@@ -2,6 +2,9 @@
 // type, and the double-precision twin of LINEAR-based kernels on CPU devices with shaderFloat64 (and not when
 // VKDML_DISABLE_FLOAT64 hides it). The accuracy tests pass on either kernel, so only this test sees the choice.
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -163,4 +166,41 @@ TEST_CASE("VKDML_DISABLE_FLOAT64 keeps every kernel in float arithmetic") {
     unsetenv("VKDML_DISABLE_FLOAT64");
     for (const Selection& s : kSelections)
         CHECK(compiledShader(device, s) == std::string(expectedShader(s)) + halfSuffix(device, s));
+}
+
+TEST_CASE("VKDML_DUMP_KERNELS receives each generated kernel, with VKDML_PIPELINE_STATISTICS its driver statistics") {
+    char pattern[] = "/tmp/vkdml-dump-XXXXXX";
+    const char* dir = mkdtemp(pattern);
+    REQUIRE(dir != nullptr);
+    setenv("VKDML_DUMP_KERNELS", dir, 1);
+    setenv("VKDML_PIPELINE_STATISTICS", "1", 1);
+    setenv("VKDML_PIPELINE_CACHE", "0", 1);
+    {
+        TestDevice device;
+        unsetenv("VKDML_DUMP_KERNELS");
+        unsetenv("VKDML_PIPELINE_STATISTICS");
+        unsetenv("VKDML_PIPELINE_CACHE");
+        // A strided activation: a kernel generated for its shape.
+        compiledShader(device, Selection{DML_OPERATOR_ELEMENT_WISE_IDENTITY, DML_TENSOR_DATA_TYPE_FLOAT32,
+                                         kTransposed, 2, 1, "identity_f32_strided", true, "identity_f32_tiles"});
+    }
+    size_t sources = 0, statistics = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        std::ifstream file(entry.path());
+        const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        if (entry.path().extension() == ".comp") {
+            ++sources;
+            CHECK(text.rfind("#version 450", 0) == 0);
+        } else if (entry.path().extension() == ".stats") {
+            ++statistics;
+            CHECK(text.find(" = ") != std::string::npos);  // "executable: statistic = value" lines
+        }
+        std::filesystem::remove(entry.path());
+    }
+    std::filesystem::remove(dir);
+    CHECK(sources >= 1);
+    CHECK((statistics == 0 || statistics == sources));
+    MESSAGE(sources << " kernels dumped, " << statistics << " with statistics (none where the device lacks "
+                    << "VK_KHR_pipeline_executable_properties)");
 }
