@@ -67,6 +67,7 @@ Options Options::fromEnvironment() {
     o.maxBindingBytes = number("VKDML_MAX_BINDING_BYTES", 0);
     const uint64_t share = number("VKDML_REDUCTION_ROW_SHARE", 0);
     if (share >= 1 && share <= 1024 && (share & (share - 1)) == 0) o.reductionRowShare = static_cast<uint32_t>(share);
+    o.reductionSubgroupFolds = flag("VKDML_REDUCTION_SUBGROUP_FOLDS");
     const uint64_t segments = number("VKDML_REDUCTION_SEGMENTS", 0);
     if (segments <= 4096) o.reductionSegments = static_cast<uint32_t>(segments);
     return o;

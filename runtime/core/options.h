@@ -25,6 +25,9 @@ struct Options {
     uint64_t maxBindingBytes = 0;       // VKDML_MAX_BINDING_BYTES: cap one binding's bytes (0: the device's limit)
     uint32_t reductionRowShare = 0;     // VKDML_REDUCTION_ROW_SHARE: a GPU reduction invocation's least share of a
                                         // row, in elements (a power of two up to 1024; 0: vkdml's choice)
+    // VKDML_REDUCTION_SUBGROUP_FOLDS=1: a reduction row's invocations fold by subgroup shuffles where the device
+    // has them (the same bits as the shared-memory tree; which is faster is measured per device).
+    bool reductionSubgroupFolds = false;
     uint32_t reductionSegments = 0;     // VKDML_REDUCTION_SEGMENTS: split every splittable row into this many parts
                                         // (1: never split; 0: vkdml's choice, by the rows and their length)
 

@@ -167,6 +167,9 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     }
     f.getProperties2(physical, &props2);
     caps.subgroupSize = std::max(1u, subgroup.subgroupSize);
+    const VkSubgroupFeatureFlags shuffles = VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
+    caps.subgroupShuffles = api >= VK_API_VERSION_1_1 && (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                            (subgroup.supportedOperations & shuffles) == shuffles;
     std::memcpy(caps.uuid, ids.deviceUUID, sizeof(caps.uuid));
     caps.maxMemoryAllocationSize = maintenance3.maxMemoryAllocationSize;
     if (caps.hasDriverProperties) {

@@ -84,6 +84,7 @@ struct AdapterCaps {
     bool hasFloat16Int8 = false;
     bool hasFloatControls = false;
     uint32_t subgroupSize = 1;
+    bool subgroupShuffles = false;  // compute shaders have subgroupShuffle and subgroupShuffleDown
     uint64_t deviceLocalBytes = 0;
     uint64_t maxMemoryAllocationSize = 0;
     uint8_t uuid[16] = {};

@@ -8,28 +8,12 @@
 #include "data_type_names.h"
 #include "family_runner.h"
 #include "reference_reduce.h"
+#include "scoped_env.h"
 
 using namespace vkdml::test;
 using namespace vkdml::test::data_type_names;
 
 namespace {
-
-// The environment a TestDevice reads its options from, restored when this leaves scope.
-class ScopedEnv {
-public:
-    ScopedEnv(const char* name, const char* value) : name_(name) {
-        if (const char* old = std::getenv(name)) old_ = old, had_ = true;
-        setenv(name, value, 1);
-    }
-    ~ScopedEnv() {
-        if (had_) setenv(name_.c_str(), old_.c_str(), 1);
-        else unsetenv(name_.c_str());
-    }
-
-private:
-    std::string name_, old_;
-    bool had_ = false;
-};
 
 uint64_t temporaryBytes(TestDevice& device, const FamilyCase& c) {
     Owned<VkdmlOperator> op;

@@ -8,6 +8,7 @@
 #include "kernel/fused_activation.h"
 #include "kernel/glsl_library.h"
 #include "ops/reduce/generator_stages.h"
+#include "ops/reduce/generator_subgroup_folds.h"
 #include "ops/reduce/generator_walks.h"
 
 namespace vkdml::reduce {
@@ -99,6 +100,7 @@ private:
         out_ = "#version 450\n// reduction: " + p_.describe() + "\n";
         if (in_ == Value::Int64 || in_ == Value::Uint64)
             out_ += "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n";
+        if (s_.subgroupSize) out_ += subgroupExtensionsGlsl();
         if (s_.nativeHalf) out_ += "#define VKDML_NATIVE_HALF\n";
         if (s_.exactDivSqrt) out_ += "#define VKDML_EXACT_DIV_SQRT\n";
         if (s_.fusedFma) out_ += "#define VKDML_FUSED_FMA\n";
@@ -307,9 +309,11 @@ private:
         elementFunctions();
     }
 
-    // The fold of a row's T invocations, each leaving the row's result in every invocation of the row.
+    // The fold of a row's T invocations, each leaving the row's result in every invocation of the row: in shared
+    // memory, or by subgroup operations (KernelShape::subgroupSize; the same tree, the same bits).
     void trees() {
         const std::string v = vt();
+        const bool bySubgroups = s_.subgroupSize > 0;
         auto tree = [&](const std::string& type, const std::string& signature, const std::string& store,
                         const std::string& combine, const std::string& result) {
             out_ += type + " " + signature + " {\n" + store + "    sync();\n"
@@ -324,11 +328,19 @@ private:
                    "(pairOf(shHi[lid], shLo[lid]), pairOf(shHi[lid + w], shLo[lid + w]));\n"
                    "            shHi[lid] = r.hi; shLo[lid] = r.lo;\n";
         };
-        tree("vk_f2", "rowSumUnnormalized(vk_f2 s)", storePair, combinePairs("addPairs"), pairResult);
+        auto pairFold = [&](const std::string& signature, const char* fn) {
+            if (!bySubgroups) return tree("vk_f2", signature, storePair, combinePairs(fn), pairResult);
+            RowFold fold{"vk_f2", signature, {{"float", "Hi", "s.hi", "shHi"}, {"float", "Lo", "s.lo", "shLo"}},
+                         std::string("            vk_f2 r = ") + fn +
+                             "(pairOf(aHi, aLo), pairOf(bHi, bLo));\n            aHi = r.hi; aLo = r.lo;\n",
+                         "pairOf(aHi, aLo)"};
+            out_ += subgroupFoldGlsl(fold, s_);
+        };
+        pairFold("rowSumUnnormalized(vk_f2 s)", "addPairs");
         // hi + lo exactly, |lo| <= ulp(hi) / 2 (the pair divisions and square roots rely on it).
         out_ += "vk_f2 rowSum(vk_f2 s) {\n    vk_f2 t = rowSumUnnormalized(s);\n"
                 "    return (vk_m_isinf(t.hi) || vk_m_isnan(t.hi)) ? t : vk_two_sum(t.hi, t.lo);\n}\n";
-        tree("vk_f2", "rowProduct(vk_f2 s)", storePair, combinePairs("mulPairs"), pairResult);
+        pairFold("rowProduct(vk_f2 s)", "mulPairs");
         for (const char* fold : {"Sum", "Product", "Max", "Min"}) {
             const std::string f = fold;
             const std::string op = f == "Sum"       ? "a + b"
@@ -336,15 +348,28 @@ private:
                                    : f == "Max"     ? "maxOf(a, b)"
                                                     : "minOf(a, b)";
             out_ += v + " fold" + f + "(" + v + " a, " + v + " b) { return " + op + "; }\n";
-            tree(v, "row" + f + "Value(" + v + " x)", "    shV[lid] = x;\n",
-                 "            shV[lid] = fold" + f + "(shV[lid], shV[lid + w]);\n", "shV[rowSlot * T]");
+            const std::string signature = "row" + f + "Value(" + v + " x)";
+            if (bySubgroups)
+                out_ += subgroupFoldGlsl(RowFold{v, signature, {{v, "V", "x", "shV"}},
+                                                 "            aV = fold" + f + "(aV, bV);\n", "aV"},
+                                         s_);
+            else
+                tree(v, signature, "    shV[lid] = x;\n",
+                     "            shV[lid] = fold" + f + "(shV[lid], shV[lid + w]);\n", "shV[rowSlot * T]");
         }
         // A split row's parts keep their extreme too (argBest).
         if (split()) out_ += v + " argBest;\n";
-        tree("uint", "rowArg(" + v + " x, uint i)", "    shV[lid] = x; shI[lid] = i;\n",
-             "            if (replaces(shV[lid], shI[lid], shV[lid + w], shI[lid + w])) {\n"
-             "                shV[lid] = shV[lid + w]; shI[lid] = shI[lid + w];\n            }\n",
-             split() ? "(argBest = shV[rowSlot * T], shI[rowSlot * T])" : "shI[rowSlot * T]");
+        const std::string argSignature = "rowArg(" + v + " x, uint i)";
+        if (bySubgroups)
+            out_ += subgroupFoldGlsl(RowFold{"uint", argSignature, {{v, "V", "x", "shV"}, {"uint", "I", "i", "shI"}},
+                                             "            if (replaces(aV, aI, bV, bI)) { aV = bV; aI = bI; }\n",
+                                             split() ? "(argBest = aV, aI)" : "aI"},
+                                     s_);
+        else
+            tree("uint", argSignature, "    shV[lid] = x; shI[lid] = i;\n",
+                 "            if (replaces(shV[lid], shI[lid], shV[lid + w], shI[lid + w])) {\n"
+                 "                shV[lid] = shV[lid + w]; shI[lid] = shI[lid + w];\n            }\n",
+                 split() ? "(argBest = shV[rowSlot * T], shI[rowSlot * T])" : "shI[rowSlot * T]");
     }
 
     // The per-element functions of the softmax family and the normalizations.
@@ -427,7 +452,8 @@ private:
 
     void body() {
         out_ += "void main() {\n"
-                "    lid = gl_LocalInvocationID.x;\n    lane = lid % T;\n    rowSlot = lid / T;\n"
+                "    lid = " + std::string(s_.subgroupSize ? subgroupLocalInvocationGlsl() : "gl_LocalInvocationID.x") +
+                ";\n    lane = lid % T;\n    rowSlot = lid / T;\n"
                 "    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;\n"
                 "    if (block * RPG < pc.rowEnd - pc.firstRow) {\n";
         if (split() && !(lastPhasePerRow(p_) && s_.phase + 1 == rowPhases(p_))) {

@@ -35,6 +35,9 @@ struct KernelShape {
     bool exactDivSqrt = false;     // the device's division and square root are correctly rounded
     bool fusedFma = false;         // the device's fma() rounds once (VKDML_FUSED_FMA)
     bool emulatedFma = false;      // ... computed in double (VKDML_EMULATED_FMA, tests)
+    // > 0: a row's invocations fold by subgroup shuffles in subgroups of this size (generator_subgroup_folds.h;
+    // the same bits as the shared-memory tree); 0: in shared memory.
+    uint32_t subgroupSize = 0;
     // Rows split into parts (segments > 1): each row's elements [k * segmentLength, (k + 1) * segmentLength) are
     // part k (the last may be shorter), and the kernel runs in phases (rowPhases): the phases before the last
     // each fold one of the row's statistics over a part and leave it in the scratch buffer (the binding after the

@@ -142,6 +142,9 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     if (plan_.kind == Kind::Scan) needed = 1;  // a scan runs its row in order, in one invocation
     const uint32_t share = device.options().reductionRowShare ? device.options().reductionRowShare
                                                               : gpuRowShare(plan_.kind, plan_.rowLength);
+    const uint32_t subgroup = ctx.caps().subgroupSize;
+    const bool foldsBySubgroups =
+        device.options().reductionSubgroupFolds && ctx.caps().subgroupShuffles && (subgroup & (subgroup - 1)) == 0;
     // The invocations per row of `length` elements, and the workgroup size that goes with them.
     auto shapeFor = [&](KernelShape& s, uint64_t length, uint32_t minimumShare) {
         const uint32_t least = plan_.kind == Kind::Scan ? 1 : neededFor(length);
@@ -158,6 +161,7 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
                                   ? 1
                                   : std::max(least, threadsPerRowFor(length, s.workgroupSize, minimumShare));
         }
+        s.subgroupSize = foldsBySubgroups && s.workgroupSize % subgroup == 0 ? subgroup : 0;
     };
     shapeFor(shape, plan_.rowLength, share);
     shape.nativeHalf = ctx.caps().nativeHalf;
@@ -266,7 +270,8 @@ vk::PipelineRef ReductionKernel::pipeline(Device& device, const KernelShape& sha
     source.key = plan_.hash() ^ (uint64_t(shape.threadsPerRow) << 48) ^ (uint64_t(shape.nativeHalf) << 60) ^
                  (uint64_t(shape.exactDivSqrt) << 61) ^ (uint64_t(shape.fusedFma) << 59) ^
                  (uint64_t(shape.emulatedFma) << 58) ^ (uint64_t(shape.segments) * 0x9e3779b97f4a7c15ull) ^
-                 (shape.segmentLength * 0xc2b2ae3d27d4eb4full) ^ (uint64_t(shape.phase) << 40);
+                 (shape.segmentLength * 0xc2b2ae3d27d4eb4full) ^ (uint64_t(shape.phase) << 40) ^
+                 (uint64_t(shape.subgroupSize) * 0x165667b19e3779f9ull);
     source.name = name_;
     source.layout = {buffers, sizeof(PushConstants)};
     source.workgroupSize = shape.workgroupSize;
