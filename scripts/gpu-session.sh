@@ -11,8 +11,8 @@
 # VKDML_GPU_EXHAUSTIVE_BUDGET_S (the FLOAT32 functions exhaustive_fp32_test runs on all 2^32 inputs, one process
 # each, in order, none started past the budget; default every function in 300 s), VKDML_GPU_REDUCTION_SHARES (the
 # reductions table once per VKDML_REDUCTION_ROW_SHARE value, 0 for vkdml's default; default 0),
-# VKDML_GPU_REDUCTION_VARIANTS (kernel forms measured beside the default: NAME=VARIABLE=VALUE ...; default
-# subgroup-folds=VKDML_REDUCTION_SUBGROUP_FOLDS=1; "" for none),
+# VKDML_GPU_REDUCTION_VARIANTS (kernel forms measured beside the default: NAME=VARIABLE=VALUE[,VARIABLE=VALUE] ...;
+# default subgroup folds, kept rows and both; "" for none),
 # VKDML_GPU_TORCH_TABLES (default activations,reductions,gemm), VKDML_GPU_ELEMENTWISE_TYPES (default
 # "f32 f16 i32,u8,u32"), VKDML_GPU_REPETITIONS and VKDML_GPU_MIN_TIME_MS (vkdml-bench's, default 3 and 20),
 # VKDML_GPU_DEADLINE_S (seconds from the start past which the exhaustive step starts nothing). Steps run in the order
@@ -105,13 +105,16 @@ step_reductions() {
       2> "$out/$name.err"
     log "reductions (row share $share) done"
   done
-  # Kernel forms not yet measured on a GPU, each against the default above (NAME=VARIABLE=VALUE, space-separated):
-  # the same table with the variable set, into bench-NAME.json.
-  for variant in ${VKDML_GPU_REDUCTION_VARIANTS-subgroup-folds=VKDML_REDUCTION_SUBGROUP_FOLDS=1}; do
+  # Kernel forms not yet measured on a GPU, each against the default above (NAME=VARIABLE=VALUE[,VARIABLE=VALUE],
+  # space-separated): the table's rows of 64 to 65536 with the variables set, into bench-NAME.json.
+  local forms="subgroup-folds=VKDML_REDUCTION_SUBGROUP_FOLDS=1 kept-rows=VKDML_REDUCTION_KEPT_ROWS=1"
+  forms="$forms both=VKDML_REDUCTION_SUBGROUP_FOLDS=1,VKDML_REDUCTION_KEPT_ROWS=1"
+  for variant in ${VKDML_GPU_REDUCTION_VARIANTS-$forms}; do
     name=${variant%%=*}
-    env "${variant#*=}" timeout 200 "$bench" --json --op exp --type f32 --size 64M --no-baselines --no-latency \
-      --no-fusion --no-pipelines --no-gemm --repetitions $reps --min-time-ms $min_time_ms > "$out/bench-$name.json" \
-      2> "$out/bench-$name.err"
+    settings=${variant#*=}
+    env ${settings//,/ } timeout 200 "$bench" --json --op exp --type f32 --size 64M --no-baselines --no-latency \
+      --no-fusion --no-pipelines --no-gemm --reduction-row 64,1024,4096,65536 --repetitions $reps \
+      --min-time-ms $min_time_ms > "$out/bench-$name.json" 2> "$out/bench-$name.err"
     log "reductions ($name) done"
   done
   # The rows vkdml splits into parts on a GPU (few rows: 256 of 65536 at 16M, 32 rows, one row), again unsplit.

@@ -68,6 +68,7 @@ Options Options::fromEnvironment() {
     const uint64_t share = number("VKDML_REDUCTION_ROW_SHARE", 0);
     if (share >= 1 && share <= 1024 && (share & (share - 1)) == 0) o.reductionRowShare = static_cast<uint32_t>(share);
     o.reductionSubgroupFolds = flag("VKDML_REDUCTION_SUBGROUP_FOLDS");
+    o.reductionKeptRows = flag("VKDML_REDUCTION_KEPT_ROWS");
     const uint64_t segments = number("VKDML_REDUCTION_SEGMENTS", 0);
     if (segments <= 4096) o.reductionSegments = static_cast<uint32_t>(segments);
     return o;

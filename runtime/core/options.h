@@ -28,6 +28,9 @@ struct Options {
     // VKDML_REDUCTION_SUBGROUP_FOLDS=1: a reduction row's invocations fold by subgroup shuffles where the device
     // has them (the same bits as the shared-memory tree; which is faster is measured per device).
     bool reductionSubgroupFolds = false;
+    // VKDML_REDUCTION_KEPT_ROWS=1: the softmax family and the normalizations keep an invocation's share of its row
+    // in registers between their walks where it is at most four 16-byte vectors (the same bits; measured per device).
+    bool reductionKeptRows = false;
     uint32_t reductionSegments = 0;     // VKDML_REDUCTION_SEGMENTS: split every splittable row into this many parts
                                         // (1: never split; 0: vkdml's choice, by the rows and their length)
 

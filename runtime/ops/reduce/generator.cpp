@@ -60,6 +60,7 @@ public:
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot)
             if (binding_[slot] != ~0u) buffers[slot] = buffer(slot);
         walks_.emplace(p_, vector_, outputVector_, buffers, vt());
+        if (keepsRows()) walks_->keepRows(keptVectors());
     }
 
     std::string source() {
@@ -432,9 +433,10 @@ private:
 
     std::string forElements(const std::string& code) const { return walks_->forElements(code); }
     // `code`, then `value` stored as the element's result (through the fused epilogue if there is one).
-    std::string forElementsStoring(const std::string& code, const std::string& value, bool readsOutput = false) const {
+    std::string forElementsStoring(const std::string& code, const std::string& value, bool readsOutput = false,
+                                   bool intermediate = false) const {
         const std::string stored = p_.epilogue ? "fusedValue(o, o2, " + value + ")" : value;
-        return walks_->forElementsStoring(code, stored, storeCall("o", value), readsOutput);
+        return walks_->forElementsStoring(code, stored, storeCall("o", value), readsOutput, intermediate);
     }
 
     // SOFTMAX with a FLOAT16 result (its own output type, before any fused epilogue): the exponentials of
@@ -449,6 +451,17 @@ private:
     }
 
     bool split() const { return s_.segments > 1; }
+
+    // This invocation's vectors of its row: ceil(row's vectors / T).
+    uint32_t keptVectors() const {
+        const uint64_t vectors = vector_ ? p_.rowLength / vector_ : 0;
+        return uint32_t(std::min<uint64_t>((vectors + s_.threadsPerRow - 1) / s_.threadsPerRow, kMaxKeptVectors + 1));
+    }
+    bool keepsRows() const {
+        const bool walksAgain = p_.kind == Kind::Softmax || p_.kind == Kind::LogSoftmax || p_.kind == Kind::Hardmax ||
+                                p_.kind == Kind::Normalize || p_.kind == Kind::LpNormalize;
+        return s_.keptRows && walksAgain && vector_ && !p_.prologue && !split() && keptVectors() <= kMaxKeptVectors;
+    }
 
     void body() {
         out_ += "void main() {\n"
@@ -470,6 +483,7 @@ private:
                     "        uvec4 rb = rowBase(live ? row : pc.firstRow);\n";
             if (p_.hasHighSlots()) out_ += "        uvec4 rb2 = rowBase2(live ? row : pc.firstRow);\n";
         }
+        if (keepsRows()) out_ += walks_->keptLoads();
         switch (p_.kind) {
             case Kind::Reduce: reduceBody(); break;
             case Kind::Softmax:
@@ -622,7 +636,7 @@ private:
         max.var = "m", max.type = "float", max.combine = "maxOf";
         Stage total;
         total.init = "        vk_f2 s = pairOf(0.0, 0.0);\n";
-        total.walk = keepExp ? forElementsStoring(sum, "e") : forElements(sum);
+        total.walk = keepExp ? forElementsStoring(sum, "e", false, true) : forElements(sum);
         total.fold = "        s = rowSum(s);\n";
         total.var = "s";
         std::string tail;

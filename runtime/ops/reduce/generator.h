@@ -18,6 +18,8 @@ constexpr uint32_t kUnroll = 4;
 // (its guard against endless shaders; measured: three passes of 32768 lose the third), and a kernel makes up to
 // three passes over its row.
 constexpr uint64_t kMaxLoopIterations = 8192;
+// The most 16-byte vectors of its row an invocation keeps in registers (KernelShape::keptRows).
+constexpr uint32_t kMaxKeptVectors = 4;
 
 // Every kernel's push constants: per slot, the index its tensor's element 0 has in the slot's binding (modulo 2^32;
 // the kernels add element indices to it in 32 bits), and the rows [firstRow, rowEnd) the dispatch computes (the
@@ -38,6 +40,10 @@ struct KernelShape {
     // > 0: a row's invocations fold by subgroup shuffles in subgroups of this size (generator_subgroup_folds.h;
     // the same bits as the shared-memory tree); 0: in shared memory.
     uint32_t subgroupSize = 0;
+    // Kernels that walk their rows more than once keep each invocation's share (up to kMaxKeptVectors 16-byte
+    // vectors) in registers after loading it once (RowWalks::keepRows; the same bits), where it is read by vectors
+    // and has no prologue.
+    bool keptRows = false;
     // Rows split into parts (segments > 1): each row's elements [k * segmentLength, (k + 1) * segmentLength) are
     // part k (the last may be shorter), and the kernel runs in phases (rowPhases): the phases before the last
     // each fold one of the row's statistics over a part and leave it in the scratch buffer (the binding after the

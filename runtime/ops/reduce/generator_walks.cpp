@@ -17,11 +17,11 @@ RowWalks::RowWalks(const Plan& plan, uint32_t vectorWidth, uint32_t outputWidth,
     : p_(plan), vector_(vectorWidth), outputVector_(outputWidth), buffers_(buffers), vt_(valueType) {}
 
 std::string RowWalks::forElementsStoring(const std::string& code, const std::string& value,
-                                         const std::string& scalarStore, bool readsOutput) const {
+                                         const std::string& scalarStore, bool readsOutput, bool intermediate) const {
     if (readsOutput && p_.types[kOutput] != DML_TENSOR_DATA_TYPE_FLOAT32)
         throw std::invalid_argument("a walk reading back a non-FLOAT32 output");
     if (outputVector_) {
-        Storing storing{value, readsOutput};
+        Storing storing{value, readsOutput, intermediate};
         return forVectors(code, &storing);
     }
     const std::string read =
@@ -56,14 +56,29 @@ std::string RowWalks::element(const std::string& j, const std::string& code) con
 // Vectors of vector_ elements: the innermost reduced dimension is packed in the input (stride 1, a multiple of
 // vector_ elements long, every other input stride a multiple of vector_, and the binding's base is: 16-byte aligned
 // offsets).
+std::string RowWalks::keptLoads() const {
+    if (!kept_ || !vector_ || p_.prologue) throw std::invalid_argument("kept rows need plain vector walks");
+    return "        uvec4 keptIn[" + u(kept_) + "], keptOut[" + u(kept_) + "];\n"
+           "        if (live) for (uint i = 0u; i < " + u(kept_) + "; ++i) {\n"
+           "            uint q = jBase / " + u(vector_) + " + lane + i * T;\n"
+           "            if (q < jEnd / " + u(vector_) + ") keptIn[i] = " + buffers_[kInput] + "v[(rb.x + elementOffset(q * " +
+           u(vector_) + ").x) / " + u(vector_) + "];\n        }\n";
+}
+
 std::string RowWalks::forVectors(const std::string& code, const Storing* storing) const {
     const Dim& inner = p_.reduced.front();
     const std::string step = "uvec4(" + u(uint32_t(inner.strides[0])) + ", " + u(uint32_t(inner.strides[1])) + ", " +
                              u(uint32_t(inner.strides[2])) + ", " + u(uint32_t(inner.strides[3])) + ")";
-    std::string out = "        if (live) for (uint q = jBase / " + u(vector_) + " + lane; q < jEnd / " + u(vector_) +
-                      "; q += T) {\n"
-                      "            uvec4 first = rb + elementOffset(q * " + u(vector_) + ");\n"
-                      "            uvec4 words = " + buffers_[kInput] + "v[first.x / " + u(vector_) + "];\n";
+    std::string out =
+        kept_ ? "        if (live) for (uint i = 0u; i < " + u(kept_) + "; ++i) {\n"
+                "            uint q = jBase / " + u(vector_) + " + lane + i * T;\n"
+                "            if (q >= jEnd / " + u(vector_) + ") break;\n"
+                "            uvec4 first = rb + elementOffset(q * " + u(vector_) + ");\n"
+                "            uvec4 words = keptIn[i];\n"
+              : "        if (live) for (uint q = jBase / " + u(vector_) + " + lane; q < jEnd / " + u(vector_) +
+                "; q += T) {\n"
+                "            uvec4 first = rb + elementOffset(q * " + u(vector_) + ");\n"
+                "            uvec4 words = " + buffers_[kInput] + "v[first.x / " + u(vector_) + "];\n";
     // A prologue's other tensors: their vectors at the same element (slots 4-7).
     if (p_.prologue && p_.prologueSlots.size() > 1)
         out += "            uvec4 first2 = rb2 + elementOffset2(q * " + u(vector_) + ");\n";
@@ -75,8 +90,10 @@ std::string RowWalks::forVectors(const std::string& code, const Storing* storing
     // The output's vector at the same element (its words start at first.y, a multiple of the width).
     const std::string outVector = buffers_[kOutput] + "w[first.y / " + u(vector_) + "]";
     const bool halfOut = p_.types[kOutput] == DML_TENSOR_DATA_TYPE_FLOAT16;
-    if (storing)
-        out += "            uvec4 outWords = " + std::string(storing->readsOutput ? outVector : "uvec4(0u)") + ";\n";
+    if (storing) {
+        const std::string earlier = kept_ ? "keptOut[i]" : outVector;
+        out += "            uvec4 outWords = " + std::string(storing->readsOutput ? earlier : "uvec4(0u)") + ";\n";
+    }
     for (uint32_t k = 0; k < vector_; ++k) {
         std::string x = vectorLane(p_.types[kInput], "words", k);
         if (p_.prologue) {
@@ -99,7 +116,8 @@ std::string RowWalks::forVectors(const std::string& code, const Storing* storing
         out += "            { uint j = q * " + u(vector_) + " + " + u(k) + ";\n            uvec4 o = first + " + u(k) +
                " * " + step + ";\n" + high() + "            " + vt_ + " xIn = " + x + ";\n" + body + "            }\n";
     }
-    if (storing) out += "            " + outVector + " = outWords;\n";
+    if (storing)
+        out += "            " + (kept_ && storing->intermediate ? std::string("keptOut[i]") : outVector) + " = outWords;\n";
     return out + "        }\n";
 }
 

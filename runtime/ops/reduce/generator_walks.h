@@ -28,14 +28,24 @@ public:
     // The same, then the float `value` stored as the element's output: a whole 16-byte vector of results at once
     // where the output is written by vectors, else the statement `scalarStore`. With `readsOutput`, `code` may read
     // outIn, the FLOAT32 output element as it is before this walk stores it.
+    // `intermediate`: a later walk reads these results back (readsOutput) and stores the final ones; with kept
+    // rows they stay in registers instead of memory.
     std::string forElementsStoring(const std::string& code, const std::string& value, const std::string& scalarStore,
-                                   bool readsOutput = false) const;
+                                   bool readsOutput = false, bool intermediate = false) const;
+
+    // Kept rows (KernelShape::keptRows): this invocation's share of its row, `vectors` 16-byte vectors at most, is
+    // loaded once, by keptLoads() before the first walk, and every vector walk takes it from registers (the same
+    // elements in the same order: the same bits). Only for vector walks without a prologue.
+    void keepRows(uint32_t vectors) { kept_ = vectors; }
+    uint32_t keptVectors() const { return kept_; }
+    std::string keptLoads() const;
 
 private:
     std::string element(const std::string& j, const std::string& code) const;
     struct Storing {
         std::string value;
         bool readsOutput = false;
+        bool intermediate = false;
     };
     std::string forVectors(const std::string& code, const Storing* storing = nullptr) const;
     std::string forVectorOrder(const std::string& code) const;
@@ -44,6 +54,7 @@ private:
 
     const Plan& p_;
     uint32_t vector_, outputVector_;
+    uint32_t kept_ = 0;
     std::array<std::string, kMaxSlots> buffers_;
     std::string vt_;
 };

@@ -162,6 +162,7 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
                                   : std::max(least, threadsPerRowFor(length, s.workgroupSize, minimumShare));
         }
         s.subgroupSize = foldsBySubgroups && s.workgroupSize % subgroup == 0 ? subgroup : 0;
+        s.keptRows = device.options().reductionKeptRows;
     };
     shapeFor(shape, plan_.rowLength, share);
     shape.nativeHalf = ctx.caps().nativeHalf;
@@ -271,7 +272,7 @@ vk::PipelineRef ReductionKernel::pipeline(Device& device, const KernelShape& sha
                  (uint64_t(shape.exactDivSqrt) << 61) ^ (uint64_t(shape.fusedFma) << 59) ^
                  (uint64_t(shape.emulatedFma) << 58) ^ (uint64_t(shape.segments) * 0x9e3779b97f4a7c15ull) ^
                  (shape.segmentLength * 0xc2b2ae3d27d4eb4full) ^ (uint64_t(shape.phase) << 40) ^
-                 (uint64_t(shape.subgroupSize) * 0x165667b19e3779f9ull);
+                 (uint64_t(shape.subgroupSize) * 0x165667b19e3779f9ull) ^ (uint64_t(shape.keptRows) << 57);
     source.name = name_;
     source.layout = {buffers, sizeof(PushConstants)};
     source.workgroupSize = shape.workgroupSize;

@@ -1,7 +1,11 @@
-// Row folds by subgroup shuffles (VKDML_REDUCTION_SUBGROUP_FOLDS=1): the same tree as the shared-memory folds,
-// level by level, so the same bytes. Each case runs in the GPU's kernel shapes (several invocations per row: on
-// lavapipe, whose subgroups have 8 invocations, rows of up to 8 invocations fold by shuffles alone and longer ones
-// through shared memory first) with the folds in shared memory and by shuffles, and compares every output byte.
+// Kernel forms that compute the same terms in the same order as the default kernels, so the same bytes:
+// - row folds by subgroup shuffles (VKDML_REDUCTION_SUBGROUP_FOLDS=1): the shared-memory tree, level by level (on
+//   lavapipe, whose subgroups have 8 invocations, rows of up to 8 invocations fold by shuffles alone and longer
+//   ones through shared memory first);
+// - kept rows (VKDML_REDUCTION_KEPT_ROWS=1): the softmax family and the normalizations load an invocation's share of
+//   its row once and walk it again from registers.
+// Each case runs in the GPU's kernel shapes (several invocations per row) with the default form and with each other
+// form (and both), and every output byte is compared.
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -81,9 +85,15 @@ std::vector<FoldCase> foldCases() {
     return cases;
 }
 
-std::vector<uint8_t> outputOf(FoldCase& f, bool bySubgroups, const std::string& dumpDir) {
+struct Form {
+    const char* label;
+    bool folds, kept;
+};
+
+std::vector<uint8_t> outputOf(FoldCase& f, const Form& form, const std::string& dumpDir) {
     ScopedEnv shapes("VKDML_TEST_REDUCTION_GPU_SHAPES", "1");
-    ScopedEnv folds("VKDML_REDUCTION_SUBGROUP_FOLDS", bySubgroups ? "1" : "0");
+    ScopedEnv folds("VKDML_REDUCTION_SUBGROUP_FOLDS", form.folds ? "1" : "0");
+    ScopedEnv kept("VKDML_REDUCTION_KEPT_ROWS", form.kept ? "1" : "0");
     ScopedEnv segments("VKDML_REDUCTION_SEGMENTS", f.segments);
     ScopedEnv dump("VKDML_DUMP_KERNELS", dumpDir.c_str());
     ScopedEnv cache("VKDML_PIPELINE_CACHE", "0");
@@ -94,13 +104,13 @@ std::vector<uint8_t> outputOf(FoldCase& f, bool bySubgroups, const std::string& 
     return run.output;
 }
 
-// Whether some kernel in `dir` folds by shuffles; empties the directory.
-bool shufflesDumped(const std::string& dir) {
+// Whether some kernel in `dir` contains `marker`; empties the directory.
+bool dumped(const std::string& dir, const std::string& marker) {
     bool found = false;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         std::ifstream file(entry.path());
         const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-        found = found || text.find("subgroupShuffleDown") != std::string::npos;
+        found = found || text.find(marker) != std::string::npos;
         std::filesystem::remove(entry.path());
     }
     return found;
@@ -108,32 +118,38 @@ bool shufflesDumped(const std::string& dir) {
 
 }  // namespace
 
-TEST_CASE("subgroup folds: the same bytes as the shared-memory folds") {
-    char pattern[] = "/tmp/vkdml-folds-XXXXXX";
+TEST_CASE("kernel forms: subgroup folds and kept rows give the default kernels' bytes") {
+    char pattern[] = "/tmp/vkdml-forms-XXXXXX";
     const char* made = mkdtemp(pattern);
     REQUIRE(made != nullptr);
     const std::string dir = made;
-    size_t tookShuffles = 0;
+    const Form forms[] = {{"subgroup folds", true, false}, {"kept rows", false, true}, {"both", true, true}};
+    size_t shuffling = 0, keeping = 0;
+    const size_t caseCount = foldCases().size();
     for (FoldCase& f : foldCases()) {
         CAPTURE(f.label);
         std::mt19937_64 rng(7);
         for (FamilyTensor& t : f.c.inputs)
             if (!t.absent && t.aliasOf < 0) fillTensor(t, rng, {}, f.gen);
-        const std::vector<uint8_t> shared = outputOf(f, false, dir);
-        CHECK_FALSE(shufflesDumped(dir));
-        const std::vector<uint8_t> shuffled = outputOf(f, true, dir);
-        // lavapipe and every GPU vkdml has met have the shuffles; a device without them keeps the shared folds.
-        const bool took = shufflesDumped(dir);
-        tookShuffles += took ? 1 : 0;
-        if (!took) MESSAGE(f.label << ": no kernel folded by shuffles");
-        REQUIRE(shuffled.size() == shared.size());
-        size_t differing = 0, first = 0;
-        for (size_t i = 0; i < shared.size(); ++i)
-            if (shared[i] != shuffled[i] && differing++ == 0) first = i;
-        CHECK_MESSAGE(differing == 0, differing << " output bytes differ; the first at byte " << first);
+        const std::vector<uint8_t> plain = outputOf(f, Form{"default", false, false}, dir);
+        CHECK_FALSE(dumped(dir, "subgroupShuffleDown"));
+        for (const Form& form : forms) {
+            CAPTURE(form.label);
+            const std::vector<uint8_t> other = outputOf(f, form, dir);
+            if (form.folds && !form.kept) shuffling += dumped(dir, "subgroupShuffleDown") ? 1 : 0;
+            if (form.kept && !form.folds) keeping += dumped(dir, "keptIn[i]") ? 1 : 0;
+            std::filesystem::remove_all(dir);
+            std::filesystem::create_directory(dir);
+            REQUIRE(other.size() == plain.size());
+            size_t differing = 0, first = 0;
+            for (size_t i = 0; i < plain.size(); ++i)
+                if (plain[i] != other[i] && differing++ == 0) first = i;
+            CHECK_MESSAGE(differing == 0, differing << " output bytes differ; the first at byte " << first);
+        }
     }
     std::filesystem::remove(dir);
     // Every case has rows of several invocations, so each folds by shuffles where the device has them (lavapipe
-    // and every GPU vkdml has met).
-    CHECK(tookShuffles == foldCases().size());
+    // and every GPU vkdml has met); the softmax and MVN cases without parts keep their rows.
+    CHECK(shuffling == caseCount);
+    CHECK(keeping == 3);
 }
