@@ -1,7 +1,7 @@
 // vkdml-bench: the GEMM table. DML_OPERATOR_GEMM (Alpha 1, Beta 0, no C, no fused activation) on FLOAT32 and
 // FLOAT16: square M = N = K of 256, 1024, 4096 and 8192 (--quick: 256 and 512) as NN, NT and TN (TransA / TransB),
 // a batched {batch 32, M 512, N 512, K 64} and the decode shape M = 1, {1, 4096} x {4096, 14336} (--quick: {1, 1024}
-// x {1024, 4096}). Each row is timed interleaved with a copy of the same bytes as its three matrices (half of them
+// x {1024, 4096}), and the MatMulNBits rows (gemm_nbits.cpp). Each row is timed interleaved with a copy of the same bytes as its three matrices (half of them
 // copied: read + written), so that a memory-bound row can be judged; TFLOPS = 2 M N K batch / time. Rows are skipped
 // with a note where the matrices exceed --memory-fraction (memoryCheck), where vkdml reports E_NOTIMPL for the shape
 // on this device, or (square rows) where one dispatch would last over 10 s at the rate the smaller ones reached.
@@ -162,6 +162,8 @@ const char* gemmShapeName(GemmShapeKind kind) {
         case GemmShapeKind::Square: return "square";
         case GemmShapeKind::Batched: return "batched";
         case GemmShapeKind::Decode: return "decode";
+        case GemmShapeKind::NBits: return "nbits";
+        case GemmShapeKind::NBitsUnfused: return "nbits-unfused";
     }
     return "?";
 }
@@ -170,7 +172,9 @@ std::string gemmTransName(bool transA, bool transB) {
     return std::string(transA ? "t" : "n") + (transB ? "t" : "n");
 }
 
-int gemmCaseCount(const Options& options) { return static_cast<int>(gemmCases(options).size()); }
+int gemmCaseCount(const Options& options) {
+    return static_cast<int>(gemmCases(options).size()) + nbitsCaseCount(options);
+}
 
 void warmGemmKernels(const Options& options, INT adapterIndex) {
     DeviceContext ctx;
@@ -190,6 +194,7 @@ void warmGemmKernels(const Options& options, INT adapterIndex) {
         Ref<VkdmlDispatchable> compiled;  // E_NOTIMPL here: the row reports it
         (void)vkdmlCompileOperator(ctx.device, op, DML_EXECUTION_FLAG_NONE, compiled.put());
     }
+    warmNbitsKernels(options, ctx);
 }  // the device's release waits for its background spirv-opt -O, whose modules are now in the disk cache
 
 void runGemm(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
@@ -203,6 +208,7 @@ void runGemm(const Options& options, DeviceContext& ctx, Report& report, Progres
         const GemmRow& row = report.gemm.back();
         if (row.kind == GemmShapeKind::Square && !row.skipped) rate = std::max(rate, row.tflops.best * 1e12);
     }
+    runNbits(options, ctx, report, progress);
 }
 
 }  // namespace bench

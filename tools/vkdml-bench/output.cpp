@@ -257,7 +257,9 @@ void printTables(const Report& r) {
             "\nGEMM (DML_OPERATOR_GEMM, Alpha 1, Beta 0, no C; trans = TransA TransB, n = none, t = TRANSPOSE): "
             "TFLOPS = 2 x batch x M x N x K / time, best (median); op GB/s = A, B and the output each once / time; "
             "copy = the same bytes (half of them read and written) copied within the matrices' buffer, timed "
-            "interleaved; weights GB/s = B (K x N x element size) / time, the decode row's weight read\n");
+            "interleaved; weights GB/s = B (K x N x element size) / time, the decode row's weight read; nbits rows: "
+            "DEQUANTIZE of INT4 weights {N, K} with scales per 32 along K -> GEMM (TransB), fused and unfused, "
+            "weights GB/s of the packed weights and scales, the copy of as many bytes\n");
         std::printf("%-7s %-5s %-4s %5s %5s %6s %5s  %-20s %-16s %-16s %8s  %-16s\n", "shape", "trans", "type", "batch",
                     "M", "N", "K", "TFLOPS", "op GB/s", "copy GB/s", "op/copy", "weights GB/s");
         for (const GemmRow& g : r.gemm) {
@@ -271,7 +273,10 @@ void printTables(const Report& r) {
             std::snprintf(tflops, sizeof(tflops), "%9.4f (%8.4f)", g.tflops.best, g.tflops.median);
             std::printf("%-20s %-16s %-16s %8.3f  %-16s\n", tflops, gbps(g.opGBps).c_str(), gbps(g.copyGBps).c_str(),
                         ratio(g.opGBps.best, g.copyGBps.best),
-                        g.kind == GemmShapeKind::Decode ? gbps(g.weightGBps).c_str() : "");
+                        g.kind == GemmShapeKind::Decode || g.kind == GemmShapeKind::NBits ||
+                                g.kind == GemmShapeKind::NBitsUnfused
+                            ? gbps(g.weightGBps).c_str()
+                            : "");
         }
     }
 

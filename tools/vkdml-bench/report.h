@@ -104,8 +104,10 @@ struct ReductionRow {
 
 // One row of the GEMM table: DML_OPERATOR_GEMM (Alpha 1, Beta 0, no C) of batch x {M x K} x {K x N}, TransA / TransB
 // as named, timed interleaved with a copy of the same bytes as its three matrices (half of them read and written).
-enum class GemmShapeKind { Square, Batched, Decode };
-const char* gemmShapeName(GemmShapeKind kind);           // "square", "batched", "decode"
+// NBits, NBitsUnfused: the MatMulNBits graph (gemm_nbits.cpp), fused and with fusion off; weightBytes then counts
+// the packed weights and their scales.
+enum class GemmShapeKind { Square, Batched, Decode, NBits, NBitsUnfused };
+const char* gemmShapeName(GemmShapeKind kind);           // "square", "batched", "decode", "nbits", "nbits-unfused"
 std::string gemmTransName(bool transA, bool transB);     // "nn", "nt", "tn"
 struct GemmRow {
     GemmShapeKind kind = GemmShapeKind::Square;
@@ -179,6 +181,10 @@ void runGemm(const Options& options, DeviceContext& ctx, Report& report, Progres
 int gemmCaseCount(const Options& options);
 // warmKernelCache for the GEMM table's operators (every row's shape is its own pipeline).
 void warmGemmKernels(const Options& options, INT adapterIndex);
+// The GEMM table's MatMulNBits rows (gemm_nbits.cpp), which runGemm runs after the others.
+void runNbits(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+int nbitsCaseCount(const Options& options);
+void warmNbitsKernels(const Options& options, DeviceContext& ctx);
 
 // Memory caps: empty when the case fits, else the reason it is skipped.
 std::string memoryCheck(const Options& options, const DeviceContext& ctx, uint64_t deviceBytes, uint64_t hostBytes);
