@@ -125,10 +125,11 @@ step_reductions() {
 }
 step_kernel_stats() {
   # The driver's statistics of every reduction and GEMM kernel (registers, spills, shared memory: what it reports),
-  # beside each kernel's source: one short run of both tables with fresh caches (every pipeline compiled here).
+  # beside each kernel's source: one short run of both tables (vkdml-bench's fresh caches: every pipeline is
+  # compiled in the run, the timed device's last, from the spirv-opt -O modules the warm-up left).
   local kdir=$out/kernels
   mkdir -p "$kdir"
-  VKDML_PIPELINE_STATISTICS=1 VKDML_DUMP_KERNELS=$kdir VKDML_PIPELINE_CACHE=0 timeout 150 "$bench" --json --op exp \
+  VKDML_PIPELINE_STATISTICS=1 VKDML_DUMP_KERNELS=$kdir timeout 150 "$bench" --json --op exp \
     --type f32,f16 --size 1M --no-baselines --no-latency --no-fusion --no-pipelines --reduction-size 16M \
     --repetitions 1 --min-time-ms 1 > "$out/kernel-stats-bench.json" 2> "$out/kernel-stats-bench.err"
   # One line per kernel: its first comment (what it computes) and the statistics, joined.

@@ -4,9 +4,9 @@
 // (VKDML_TEST_OPTION_MAX_BINDING_BYTES); the capped run must give the same bytes and write nothing outside the
 // output. A kernel that bound its tensors whole could not be compiled under the cap (each case's tensor exceeds it).
 // Rows that span more than a binding are split into parts that fit one, each dispatch binding the window its parts
-// touch: under a forced split the capped run gives the uncapped run's bytes, and vkdml's own split is within the
-// double reference's bound. Where no such parts exist (their kept statistics would exceed a binding), E_NOTIMPL,
-// named.
+// touch (and the statistics of their own rows): under a forced split the capped run gives the uncapped run's bytes,
+// and vkdml's own split is within the double reference's bound. Where no such parts exist (even one row's kept
+// statistics would exceed a binding), E_NOTIMPL, named.
 #include <string>
 #include <vkdml/vkdml_testing.h>
 
@@ -155,6 +155,15 @@ TEST_CASE("row chunks: the softmax family, the normalizations and the scans") {
     scan.build = cumulativeBuilder(1, DML_AXIS_DIRECTION_DECREASING, true);
     checkSameUnderCap(device, scan, 256, "CUMULATIVE_SUMMATION FLOAT32 in place, DECREASING, exclusive", 12,
                       mixedFloats(F32, -8, 8));
+    // Rows a CPU device scans in parts (40000 elements: one invocation walks at most 32768), in a tensor of
+    // several runs of rows: by windows of parts, the parts as without the cap.
+    FamilyCase longScan;
+    longScan.op = DML_OPERATOR_CUMULATIVE_PRODUCT;
+    longScan.inputs = {tensorOf(F32, {3, 40000})};
+    longScan.output = tensorOf(F32, {3, 40000});
+    longScan.build = cumulativeBuilder(1, DML_AXIS_DIRECTION_INCREASING, false);
+    checkSameUnderCap(device, longScan, 200000, "CUMULATIVE_PRODUCT FLOAT32 rows of 40000, three rows in two runs",
+                      15, uniformFloats(F32, 0.999, 1.001, true));
 }
 
 TEST_CASE("row chunks: rows longer than a binding run in parts, each dispatch binding the window of its parts") {
@@ -195,6 +204,17 @@ TEST_CASE("row chunks: rows longer than a binding run in parts, each dispatch bi
     // the windows then take runs of whole rows.
     cases.push_back({reduceCase(DML_REDUCE_FUNCTION_SUM, F32, F32, {4, 20, 30}, {1}), 1, 2400,
                      "SUM FLOAT32 4x20x30 over the middle axis, whole rows", mixedFloats(F32, -8, 8)});
+    // Over the outermost axis into 30 rows: their 8 parts' statistics (3840 bytes) exceed the cap, so each window
+    // binds its own rows' statistics.
+    cases.push_back({reduceCase(DML_REDUCE_FUNCTION_SUM, F32, F32, {40, 30}, {0}), 8, 1024,
+                     "SUM FLOAT32 40x30 over the outermost axis, statistics by windows", mixedFloats(F32, -8, 8)});
+    FamilyCase argOuter;
+    argOuter.op = DML_OPERATOR_ARGMIN;
+    argOuter.inputs = {tensorOf(F16, {48, 20})};
+    argOuter.output = tensorOf(I32, {1, 20});
+    argOuter.build = argBuilder({0}, DML_AXIS_DIRECTION_INCREASING);
+    cases.push_back({argOuter, 6, 512, "ARGMIN FLOAT16 48x20 over the outermost axis, statistics by windows",
+                     smallIntegers(F16, -9, 9)});
     for (Forced& f : cases) {
         setSegments(device, f.segments);
         checkSameUnderCap(device, f.c, f.cap, f.label + " in " + std::to_string(f.segments) + " parts", 21, f.gen);
@@ -223,19 +243,23 @@ TEST_CASE("row chunks: rows longer than a binding run in parts, each dispatch bi
     setCap(device, 0);
 }
 
-TEST_CASE("row chunks: a row that no parts can bind is E_NOTIMPL, naming the tensor") {
+TEST_CASE("row chunks: rows whose parts' statistics exceed a binding run by windows; E_NOTIMPL where one row's do") {
     TestDevice device;
-    // Reducing over the outermost axis: each row (a column) spans 39 * 30 + 1 elements of the input; parts of 5
-    // would fit 1024 bytes, but the 30 rows' 8 parts would keep 3840 bytes of statistics.
+    // Reducing over the outermost axis: each row (a column) spans 39 * 30 + 1 elements of the input; under a
+    // 1024-byte cap parts of 5 fit, and the 30 rows' 8 parts keep 3840 bytes of statistics, bound by windows.
     FamilyCase c = reduceCase(DML_REDUCE_FUNCTION_SUM, F32, F32, {40, 30}, {0});
     std::mt19937_64 rng(13);
-    fillTensor(c.inputs[0], rng);
+    fillTensor(c.inputs[0], rng, {}, mixedFloats(F32, -8, 8));
+    const auto expected = expectReduce(DML_REDUCE_FUNCTION_SUM, F32, F32, hostTensor(c.inputs[0]), {0});
     setCap(device, 1024);
+    runAndCheck(device, c, "SUM FLOAT32 40x30 over the outermost axis under a 1024-byte cap", expected);
+    // Under 128 bytes only parts of one element fit, and one row's 40 parts keep 640 bytes of statistics.
+    setCap(device, 128);
     const FamilyRun run = runFamily(device, c);
     setCap(device, 0);
     CHECK(run.hr == E_NOTIMPL);
     CHECK_MESSAGE(device.lastError().find("spans 1171 elements of the input tensor") != std::string::npos,
                   device.lastError());
-    CHECK_MESSAGE(device.lastError().find("statistics of 30 rows of 8 parts") != std::string::npos,
+    CHECK_MESSAGE(device.lastError().find("the statistics of one row's 40 parts") != std::string::npos,
                   device.lastError());
 }

@@ -108,7 +108,7 @@ private:
         if (s_.emulatedFma) out_ += "#define VKDML_EMULATED_FMA\n";
         out_ += "layout(local_size_x = " + std::to_string(s_.workgroupSize) + ") in;\n";
         out_ += "layout(push_constant, std430) uniform Constants { uint base[" + std::to_string(kMaxSlots) +
-                "]; uint firstRow; uint rowEnd; } pc;\n";
+                "]; uint firstRow; uint rowEnd;" + std::string(split() ? " uint scratchBase;" : "") + " } pc;\n";
         for (uint32_t slot = 0; slot < kMaxSlots; ++slot) {
             if (binding_[slot] == ~0u) continue;
             const std::string access = p_.written(Slot(slot)) ? "buffer" : "readonly buffer";

@@ -23,10 +23,12 @@ constexpr uint32_t kMaxKeptVectors = 4;
 
 // Every kernel's push constants: per slot, the index its tensor's element 0 has in the slot's binding (modulo 2^32;
 // the kernels add element indices to it in 32 bits), and the rows [firstRow, rowEnd) the dispatch computes (the
-// grid's workgroups take them in order, rowsPerGroup at a time).
+// grid's workgroups take them in order, rowsPerGroup at a time); split kernels, which alone declare it, the same
+// index of their statistics' word 0.
 struct PushConstants {
     uint32_t base[kMaxSlots] = {};
     uint32_t firstRow = 0, rowEnd = 0;
+    uint32_t scratchBase = 0;  // split rows: the index the scratch's word 0 has in its binding (as base[])
 };
 
 // One workgroup per `rowsPerGroup` rows of the dispatch (no loop over rows).

@@ -10,7 +10,9 @@ std::string u(uint64_t v) { return std::to_string(v) + "u"; }
 
 // Scratch words of stage k: 2k and 2k + 1 of each part's four (an Arg stage, always the only one: its value in words
 // 0-1, its index in word 2).
-std::string keptWord(uint32_t k, const std::string& partIndex) { return "(" + partIndex + ") * 4u + " + u(2 * k); }
+std::string keptWord(uint32_t k, const std::string& partIndex) {
+    return "pc.scratchBase + (" + partIndex + ") * 4u + " + u(2 * k);
+}
 
 std::string valueBits(const std::string& type, const std::string& v, const std::string& at) {
     if (type == "float") return "scratch[" + at + "] = floatBitsToUint(" + v + ");";

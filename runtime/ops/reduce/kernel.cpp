@@ -52,7 +52,8 @@ PartSplit splitRows(const Plan& plan, bool cpuShapes, uint32_t forced, uint64_t 
 // Rows whose elements do not fit one binding: parts that do, from `start` (splitRows' choice, forced or not),
 // halved until each part fits; parts stay whole 16-byte vectors where the kernel walks by vectors. Fails, saying
 // why in `why`, where no such parts exist (a part of one vector still spans more than a binding), where the parts
-// would be more than kMaxWindowParts per row or their kept statistics more than one binding.
+// would be more than kMaxWindowParts per row or one row's kept statistics more than one binding (the windows then
+// bind the statistics of their own rows only).
 constexpr uint64_t kMaxWindowParts = kMaxLoopIterations;
 
 bool windowSplit(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots], const ChunkLimits& limits,
@@ -82,9 +83,8 @@ bool windowSplit(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots], con
             return false;
         }
     }
-    if (parts.segments > 1 && bindingBytes(plan.rows * parts.segments * 4, 32, limits.alignment) > limits.maxBindingBytes) {
-        why = "the statistics of " + std::to_string(plan.rows) + " rows of " + std::to_string(parts.segments) +
-              " parts each take more than one binding";
+    if (parts.segments > 1 && bindingBytes(uint64_t(parts.segments) * 4, 32, limits.alignment) > limits.maxBindingBytes) {
+        why = "the statistics of one row's " + std::to_string(parts.segments) + " parts take more than one binding";
         return false;
     }
     out = {parts.segments, parts.segments > 1 ? parts.length : 0};
@@ -184,8 +184,11 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
     // A scan walks each part in one invocation: on a CPU, llvmpipe's loop limit bounds the parts.
     const uint64_t longestScan = cpu ? uint64_t(kUnroll) * kMaxLoopIterations : 0;
     PartSplit split = chunks.size() == 1 ? splitRows(plan_, cpuShapes, forced, longestScan) : PartSplit{};
-    const bool windowed = chunks.empty();
+    // A scan too long for one invocation over a tensor of several runs of rows: by windows of parts too.
+    const bool longScan = plan_.kind == Kind::Scan && longestScan && plan_.rowLength > longestScan;
+    const bool windowed = chunks.empty() || (chunks.size() > 1 && longScan);
     if (windowed) {
+        if (whyNot.empty()) whyNot = "rows of " + std::to_string(plan_.rowLength) + " elements in several runs";
         std::string why;
         if (!windowSplit(plan_, elementBits, chunkLimits, splitRows(plan_, cpuShapes, forced, longestScan), split, why))
             fail(E_NOTIMPL, info.name() + ": " + whyNot + "; " + ctx.caps().properties.deviceName + " binds at most " +
@@ -219,6 +222,8 @@ ReductionKernel::ReductionKernel(Device& device, const dml::OperatorInfo& info,
             runs = {chunks[0]};
             runs[0].firstRow = 0;
             runs[0].rowEnd = units;
+            runs[0].firstScratch = 0;
+            runs[0].endScratch = plan_.rows * split.segments * 4;
         }
         for (const RowChunk& run : runs) {
             Dispatch d;
@@ -302,8 +307,8 @@ void ReductionKernel::record(vk::Recording& recording, const ops::KernelBuffers&
                                                        d.rows.firstElement[s], d.rows.endElement[s],
                                                        plan_.written(Slot(s)), constants.base[s]);
         if (scratchBytes_ > 0)
-            ranges[count++] = vk::BoundBuffer{
-                vk::BufferRange{buffers.temporary.buffer->handle(), buffers.temporary.offset, scratchBytes_}, true};
+            ranges[count++] = ops::tensorPartRange(recording.context(), buffers.temporary, scratchBytes_, 4,
+                                                   d.rows.firstScratch, d.rows.endScratch, true, constants.scratchBase);
         vk::DispatchCommand command;
         command.pipeline = d.pipeline;
         command.bindings = ranges;

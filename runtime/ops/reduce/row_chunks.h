@@ -16,6 +16,9 @@ struct RowChunk {
     uint64_t firstRow = 0, rowEnd = 0;  // rows [firstRow, rowEnd)
     // Per slot: the lowest element index the run touches in the slot's tensor, and one past the highest.
     uint64_t firstElement[kMaxSlots] = {}, endElement[kMaxSlots] = {};
+    // Rows split into parts: the words [firstScratch, endScratch) of the parts' statistics (4 words per part) that
+    // the run's units read and write, every part of each of its rows.
+    uint64_t firstScratch = 0, endScratch = 0;
 };
 
 struct ChunkLimits {

@@ -114,6 +114,13 @@ std::vector<RowChunk> partWindows(const Plan& plan, const uint32_t (&elementBits
             fits = fits && bindingBytes(grown.endElement[s] - grown.firstElement[s], elementBits[s],
                                         limits.alignment) <= limits.maxBindingBytes;
         }
+        if (split.segments > 1) {
+            const uint64_t first = row * split.segments * 4, end = first + uint64_t(split.segments) * 4;
+            grown.firstScratch = open ? std::min(grown.firstScratch, first) : first;
+            grown.endScratch = open ? std::max(grown.endScratch, end) : end;
+            fits = fits && bindingBytes(grown.endScratch - grown.firstScratch, 32, limits.alignment) <=
+                               limits.maxBindingBytes;
+        }
         if (open && !fits) {
             windows.push_back(current);
             open = false;

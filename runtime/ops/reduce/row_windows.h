@@ -30,7 +30,8 @@ bool partsFit(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots], const 
 // The dispatches of one phase: RowChunk::firstRow and rowEnd count parts (part k of row r is k * rows + r: the
 // same part of consecutive rows first, as a reduction over outer axes finds them near each other) or, with perRow,
 // rows; each chunk's element ranges cover what its parts touch in every slot (a per-row unit: its row's first
-// part), and fit one binding each. The parts must fit (partsFit).
+// part), and fit one binding each, as do the statistics of its rows (RowChunk::firstScratch). The parts must fit
+// (partsFit), and one row's statistics a binding.
 std::vector<RowChunk> partWindows(const Plan& plan, const uint32_t (&elementBits)[kMaxSlots],
                                   const ChunkLimits& limits, const PartSplit& split, bool perRow);
 
