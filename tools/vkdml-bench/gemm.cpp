@@ -131,15 +131,19 @@ GemmRow runRow(const Options& options, DeviceContext& ctx, const GemmCase& c, do
     BENCH_CHECK(vkdmlBindInputs(table, 3, inputs));
     BENCH_CHECK(vkdmlBindOutputs(table, 1, &output));
 
-    VkdmlDispatchable dispatchable = compiled;
-    VkdmlBindingTable bindings = table;
+    timeGemmRow(options, ctx, row, compiled, table, buffer, (row.bytesMoved / 2) & ~uint64_t(3));
+    return row;
+}
+
+}  // namespace
+
+void timeGemmRow(const Options& options, DeviceContext& ctx, GemmRow& row, VkdmlDispatchable dispatchable,
+                 VkdmlBindingTable bindings, VkdmlBuffer buffer, uint64_t copyBytes) {
     auto record = [dispatchable, bindings](VkdmlCommandList list) {
         BENCH_CHECK(vkdmlRecordDispatch(list, dispatchable, bindings));
     };
-    VkdmlBuffer mats = buffer;
-    const uint64_t copyBytes = (row.bytesMoved / 2) & ~uint64_t(3);
-    auto copy = [mats, copyBytes](VkdmlCommandList list) {
-        BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, mats, copyBytes, mats, 0, copyBytes));
+    auto copy = [buffer, copyBytes](VkdmlCommandList list) {
+        BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, buffer, copyBytes, buffer, 0, copyBytes));
     };
     // The op subject counts FLOPs as its "bytes": its gbps() is GFLOP/s.
     auto opSubject = commandListSubject("gemm", ctx.device, row.flops, record);
@@ -152,10 +156,7 @@ GemmRow runRow(const Options& options, DeviceContext& ctx, const GemmCase& c, do
     row.weightGBps = scaled(gflops, double(row.weightBytes) / row.flops);
     row.copyGBps = copySubject->gbps();
     row.dispatchesPerList = opSubject->k;
-    return row;
 }
-
-}  // namespace
 
 const char* gemmShapeName(GemmShapeKind kind) {
     switch (kind) {

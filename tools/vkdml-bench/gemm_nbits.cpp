@@ -10,7 +10,6 @@
 #include <vkdml/vkdml_testing.h>
 
 #include "report.h"
-#include "timing.h"
 
 namespace bench {
 
@@ -150,33 +149,7 @@ GemmRow runRow(const Options& options, DeviceContext& ctx, const NbitsCase& c, b
         BENCH_CHECK(vkdmlBindTemporaryResource(table, &binding));
     }
 
-    VkdmlDispatchable dispatchable = compiled;
-    VkdmlBindingTable bindings = table;
-    auto record = [dispatchable, bindings](VkdmlCommandList list) {
-        BENCH_CHECK(vkdmlRecordDispatch(list, dispatchable, bindings));
-    };
-    VkdmlBuffer mats = buffer;
-    const uint64_t copyBytes = std::min(row.weightBytes, bufferBytes / 2) & ~uint64_t(3);
-    auto copy = [mats, copyBytes](VkdmlCommandList list) {
-        BENCH_CHECK(vkdmlRecordCopyBufferRegion(list, mats, copyBytes, mats, 0, copyBytes));
-    };
-    auto opSubject = commandListSubject("nbits", ctx.device, row.flops, record);
-    auto copySubject = commandListSubject("copy", ctx.device, double(2 * copyBytes), copy);
-    for (Subject* s : {opSubject.get(), copySubject.get()}) calibrate(*s, options.minMeasureSeconds);
-    measureInterleaved({opSubject.get(), copySubject.get()}, options.repetitions);
-    const Stats gflops = opSubject->gbps();
-    auto scaled = [&gflops](double factor) {
-        Stats r;
-        r.best = gflops.best * factor;
-        r.median = gflops.median * factor;
-        for (double v : gflops.samples) r.samples.push_back(v * factor);
-        return r;
-    };
-    row.tflops = scaled(1e-3);
-    row.opGBps = scaled(double(row.bytesMoved) / row.flops);
-    row.weightGBps = scaled(double(row.weightBytes) / row.flops);
-    row.copyGBps = copySubject->gbps();
-    row.dispatchesPerList = opSubject->k;
+    timeGemmRow(options, ctx, row, compiled, table, buffer, std::min(row.weightBytes, bufferBytes / 2) & ~uint64_t(3));
     return row;
 }
 

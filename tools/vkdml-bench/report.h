@@ -181,6 +181,10 @@ void runGemm(const Options& options, DeviceContext& ctx, Report& report, Progres
 int gemmCaseCount(const Options& options);
 // warmKernelCache for the GEMM table's operators (every row's shape is its own pipeline).
 void warmGemmKernels(const Options& options, INT adapterIndex);
+// Times a GEMM row's compiled operator or graph (bound by `bindings`) interleaved with a copy of `copyBytes` within
+// `buffer`, and fills the row's rates (its flops, bytesMoved and weightBytes set).
+void timeGemmRow(const Options& options, DeviceContext& ctx, GemmRow& row, VkdmlDispatchable dispatchable,
+                 VkdmlBindingTable bindings, VkdmlBuffer buffer, uint64_t copyBytes);
 // The GEMM table's MatMulNBits rows (gemm_nbits.cpp), which runGemm runs after the others.
 void runNbits(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 int nbitsCaseCount(const Options& options);
