@@ -91,6 +91,17 @@ const ModelCase kModels[] = {
     {"dml_hardmax1", 0},
     {"dml_mvn1", 1e-5},
     {"dml_mvn2", 1e-5},
+    {"dml_softmax", 1e-5},
+    {"dml_mvn", 1e-5},
+    {"dml_batch_normalization", 1e-5},
+    {"dml_lp_normalization", 1e-5},
+    {"dml_local_response_normalization", 1e-5},
+    {"dml_cumulative", 0},
+    // GEMM and the integer multiplies: small integers and halves, exact in every order of the sums; the FLOAT32
+    // result of INTEGER_TO_FLOAT is exact for these scales.
+    {"dml_gemm", 0},
+    {"dml_matrix_multiply_integer", 0},
+    {"dml_graph_matmul_nbits", 0},
 };
 
 bool isNanText(const std::string& s) { return s.rfind("nan", 0) == 0 || s.rfind("-nan", 0) == 0; }

@@ -605,3 +605,135 @@ X = as_array(m, 'x', (2, 4))
 write_prints('dml_mvn2', {
     'rms': f32_list(normalize(X, (1,), f32(1e-6), use_mean=False, scale=as_array(m, 'scale', (1, 4)))),
     'normalized': f32_list(normalize(X, (1,), f32(1e-5)))})
+
+# dml_softmax: the legacy SOFTMAX, LOG_SOFTMAX and HARDMAX over the last axis; the second row is the first plus
+# 10000 (the same results)
+m = load_model('dml_softmax')
+X = as_array(m, 'x', (2, 4))
+write_prints('dml_softmax', {'softmax': f32_list(softmax(X, (1,))), 'log_softmax': f32_list(log_softmax(X, (1,))),
+                             'hardmax': f32_list(hardmax(X, (1,)))})
+
+# dml_mvn: the legacy MEAN_VARIANCE_NORMALIZATION on {1,2,2,2}: per channel (CrossChannel FALSE: axes 2, 3) with
+# scale and bias per channel; across channels (axes 1, 2, 3) with a fused RELU; centred only (NormalizeVariance
+# FALSE)
+m = load_model('dml_mvn')
+X = as_array(m, 'x', (1, 2, 2, 2))
+eps = f32(1e-5)
+
+
+def centre(x, axes):
+    return x - x.mean(axis=axes, keepdims=True)
+
+
+write_prints('dml_mvn', {
+    'per_channel': f32_list(normalize(X, (2, 3), eps, scale=as_array(m, 'scale', (1, 2, 1, 1)),
+                                      bias=as_array(m, 'bias', (1, 2, 1, 1)))),
+    'cross_channel': [max(v, 0.0) for v in f32_list(normalize(X, (1, 2, 3), eps))],
+    'centred': f32_list(centre(X, (2, 3)))})
+
+# dml_batch_normalization: BATCH_NORMALIZATION on {2,2,2,2} with per-channel mean, variance, scale and bias, plain
+# and with a fused RELU; BATCH_NORMALIZATION_TRAINING with a FusedAdd: the statistics over N, H, W (where Scale has
+# size 1), the population variance
+m = load_model('dml_batch_normalization')
+X = as_array(m, 'x', (2, 2, 2, 2))
+param = {name: as_array(m, name, (1, 2, 1, 1)) for name in ('mean', 'variance', 'scale', 'bias')}
+y = f32_list((X - param['mean']) / np.sqrt(param['variance'] + eps) * param['scale'] + param['bias'])
+batch_mean = X.mean(axis=(0, 2, 3), keepdims=True)
+batch_variance = ((X - batch_mean) ** 2).mean(axis=(0, 2, 3), keepdims=True)
+trained = (X - batch_mean) / np.sqrt(batch_variance + eps) * param['scale'] + param['bias'] + \
+    as_array(m, 'residual', (2, 2, 2, 2))
+write_prints('dml_batch_normalization', {
+    'y': y, 'y_relu': [max(v, 0.0) for v in y], 'y_training': f32_list(trained),
+    'batch_mean': f32_list(batch_mean), 'batch_variance': f32_list(batch_variance)})
+
+# dml_lp_normalization: x / max(||x||_P, Epsilon): L2 along the rows of {4,2} (a row of zeros stays zeros), L1 down
+# the columns
+m = load_model('dml_lp_normalization')
+X = as_array(m, 'x', (4, 2))
+write_prints('dml_lp_normalization', {
+    'l2_rows': f32_list(X / np.maximum(np.sqrt((X * X).sum(axis=1, keepdims=True)), f32(1e-5))),
+    'l1_columns': f32_list(X / np.maximum(np.abs(X).sum(axis=0, keepdims=True), f32(1e-5)))})
+
+
+def lrn(x, axes, size, alpha, beta, bias):
+    """x / (bias + alpha / size * S)^beta, S the sum of squares over [i - (size-1)//2, i + ceil((size-1)/2)] along
+    each of `axes`, clipped to the tensor (ONNX's placement)."""
+    below, above = (size - 1) // 2, size - 1 - (size - 1) // 2
+    out = np.empty_like(x)
+    for index in np.ndindex(x.shape):
+        window = tuple(slice(max(0, index[d] - below), index[d] + above + 1) if d in axes else index[d]
+                       for d in range(x.ndim))
+        s = (x[window] ** 2).sum()
+        out[index] = x[index] / (bias + f32(alpha / size) * s) ** beta
+    return out
+
+
+# dml_local_response_normalization: across channels of {1,4,2,2} (LocalSize 3), and within one channel of {1,1,4,4}
+# (LocalSize 2: a 2 x 2 window reaching one further down and right)
+m = load_model('dml_local_response_normalization')
+write_prints('dml_local_response_normalization', {
+    'across_channels': f32_list(lrn(as_array(m, 'x', (1, 4, 2, 2)), (1,), 3, 0.5, 0.75, 1.0)),
+    'within_channel': f32_list(lrn(as_array(m, 'x', (1, 1, 4, 4)), (2, 3), 2, 0.25, 0.5, 2.0))})
+
+# dml_cumulative: DirectML's page example {1,1,3,4} along axis 3 (inclusive, exclusive, decreasing) and axis 2,
+# for sums and products; DxDispatch's INT32 product [2,4,8,3]
+m = load_model('dml_cumulative')
+X = as_array(m, 'x', (3, 4))
+
+
+def exclusive(scan, x, identity):
+    return np.concatenate([np.full((x.shape[0], 1), identity), scan(x, axis=1)[:, :-1]], axis=1)
+
+
+write_prints('dml_cumulative', {
+    'sum': f32_list(np.cumsum(X, axis=1)), 'sum_exclusive': f32_list(exclusive(np.cumsum, X, 0.0)),
+    'sum_decreasing': f32_list(np.cumsum(X[:, ::-1], axis=1)[:, ::-1]), 'sum_down': f32_list(np.cumsum(X, axis=0)),
+    'product': f32_list(np.cumprod(X, axis=1)), 'product_exclusive': f32_list(exclusive(np.cumprod, X, 1.0)),
+    'product_decreasing': f32_list(np.cumprod(X[:, ::-1], axis=1)[:, ::-1]),
+    'product_int': [int(v) for v in np.cumprod(resource_values(m, 'x_int')[1])]})
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# GEMM and the integer matrix multiplies
+# ---------------------------------------------------------------------------------------------------------------
+# dml_gemm: 0.5 * A x B^T + 2 * C (C one row, broadcast by a zero stride), plain and with a fused RELU; a batch of two
+# A against one B (stride 0 along the batch); FLOAT16 A^T x B
+m = load_model('dml_gemm')
+A = as_array(m, 'A', (2, 3))
+y = f32_list(0.5 * A @ as_array(m, 'B_t', (4, 3)).T + 2 * as_array(m, 'C_row', (1, 4)))
+write_prints('dml_gemm', {
+    'y': y, 'y_relu': [max(v, 0.0) for v in y],
+    'y_batches': f32_list(as_array(m, 'A_batches', (2, 2, 3)) @ as_array(m, 'B_shared', (3, 2))),
+    'y_half': [f16(v) for v in (as_array(m, 'A_half', (3, 2)).T @ as_array(m, 'B_half', (3, 2))).ravel()]})
+
+# dml_matrix_multiply_integer: UINT8 A (zero point per tensor) times INT8 B (zero point per column) in INT32; the same
+# A times UINT8 B scaled per tensor and per column, plus a bias, in FLOAT32; QUANTIZED_LINEAR requantized to UINT8
+# with ties to even (24.5 -> 24) and saturation (262 -> 255)
+m = load_model('dml_matrix_multiply_integer')
+A = as_array(m, 'A_u8', (2, 3)) - resource_values(m, 'A_zero')[1][0]
+sums = A @ (as_array(m, 'B_i8', (3, 2)) - as_array(m, 'B_zeros', (1, 2)))
+floats = (A * resource_values(m, 'A_scale')[1][0]) @ \
+    ((as_array(m, 'B_u8', (3, 2)) - as_array(m, 'B_zeros_u8', (1, 2))) * as_array(m, 'B_scales', (1, 2))) + \
+    as_array(m, 'bias', (2, 2))
+q_scale = resource_values(m, 'q_scale')[1][0]
+real = (as_array(m, 'A_q', (2, 3)) * q_scale) @ (as_array(m, 'B_q', (3, 2)) * q_scale)
+requantized = np.clip(np.round(real / resource_values(m, 'out_scale')[1][0]) + resource_values(m, 'out_zero')[1][0],
+                      0, 255)
+write_prints('dml_matrix_multiply_integer', {
+    'sums': [int(v) for v in sums.ravel()], 'floats': f32_list(floats), 'requantized': [int(v) for v in requantized.ravel()]})
+
+
+def nibbles(byte_values):
+    """UINT4 elements packed two to a byte, the first in the low nibble."""
+    return [v for b in byte_values for v in (int(b) & 15, int(b) >> 4)]
+
+
+# dml_graph_matmul_nbits: ONNX Runtime's MatMulNBits as its DirectML provider emits it, a DML_GRAPH of DEQUANTIZE
+# (UINT4 weights {N, K} = {4, 8}, a scale and a UINT4 zero point per block of 4 along K, given by their sizes {4, 2})
+# -> GEMM (TransB) -> ADD of a bias row; exact in FLOAT32 for these values
+m = load_model('dml_graph_matmul_nbits')
+W = np.array(nibbles(resource_values(m, 'weights')[1]), dtype=np.float64).reshape(4, 8)
+Z = np.repeat(np.array(nibbles(resource_values(m, 'zero_points')[1]), dtype=np.float64).reshape(4, 2), 4, axis=1)
+S = np.repeat(as_array(m, 'scales', (4, 2)), 4, axis=1)
+write_prints('dml_graph_matmul_nbits', {
+    'y': f32_list(as_array(m, 'a', (2, 8)) @ ((W - Z) * S).T + as_array(m, 'bias', (1, 4)))})

@@ -118,6 +118,15 @@ const EnumInfo kAxisDirectionEnum{
     },
 };
 
+const EnumInfo kMatrixTransformEnum{
+    "DML_MATRIX_TRANSFORM",
+    "DML_MATRIX_TRANSFORM_",
+    {
+        {"DML_MATRIX_TRANSFORM_NONE", DML_MATRIX_TRANSFORM_NONE},
+        {"DML_MATRIX_TRANSFORM_TRANSPOSE", DML_MATRIX_TRANSFORM_TRANSPOSE},
+    },
+};
+
 std::optional<uint32_t> findEnumValue(const EnumInfo& info, std::string_view text) {
     const size_t prefixLength = std::strlen(info.prefix);
     for (const EnumValue& v : info.values) {
@@ -521,6 +530,34 @@ const std::vector<OperatorSpec>& rows() {
         {DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2,
          {In("InputTensor"), OptIn("ScaleTensor"), OptIn("BiasTensor"), Out("OutputTensor"), U("AxisCount"),
           UArray("Axes", "AxisCount"), B("UseMean"), B("UseVariance"), F("Epsilon"), OptFusedActivation()}},
+        {DML_OPERATOR_BATCH_NORMALIZATION,
+         {In("InputTensor"), In("MeanTensor"), In("VarianceTensor"), In("ScaleTensor"), In("BiasTensor"),
+          Out("OutputTensor"), B("Spatial"), F("Epsilon"), OptFusedActivation()}},
+        {DML_OPERATOR_BATCH_NORMALIZATION_TRAINING,
+         {In("InputTensor"), In("ScaleTensor"), In("BiasTensor"), OptIn("FusedAddTensor"), Out("OutputTensor"),
+          Out("OutputMeanTensor"), Out("OutputVarianceTensor"), F("Epsilon"), OptFusedActivation()}},
+        {DML_OPERATOR_LP_NORMALIZATION, {In("InputTensor"), Out("OutputTensor"), U("Axis"), F("Epsilon"), U("P")}},
+        {DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION,
+         {In("InputTensor"), Out("OutputTensor"), B("CrossChannel"), U("LocalSize"), F("Alpha"), F("Beta"),
+          F("Bias")}},
+        {DML_OPERATOR_CUMULATIVE_SUMMATION,
+         {In("InputTensor"), Out("OutputTensor"), U("Axis"), E("AxisDirection", kAxisDirectionEnum),
+          B("HasExclusiveSum")}},
+        {DML_OPERATOR_CUMULATIVE_PRODUCT,
+         {In("InputTensor"), Out("OutputTensor"), U("Axis"), E("AxisDirection", kAxisDirectionEnum),
+          B("HasExclusiveProduct")}},
+        // Matrix multiplication.
+        {DML_OPERATOR_GEMM,
+         {In("ATensor"), In("BTensor"), OptIn("CTensor"), Out("OutputTensor"), E("TransA", kMatrixTransformEnum),
+          E("TransB", kMatrixTransformEnum), F("Alpha"), F("Beta"), OptFusedActivation()}},
+        {DML_OPERATOR_MATRIX_MULTIPLY_INTEGER,
+         {In("ATensor"), OptIn("AZeroPointTensor"), In("BTensor"), OptIn("BZeroPointTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY,
+         {In("ATensor"), In("AScaleTensor"), OptIn("AZeroPointTensor"), In("BTensor"), In("BScaleTensor"),
+          OptIn("BZeroPointTensor"), In("OutputScaleTensor"), OptIn("OutputZeroPointTensor"), Out("OutputTensor")}},
+        {DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT,
+         {In("ATensor"), In("AScaleTensor"), OptIn("AZeroPointTensor"), In("BTensor"), In("BScaleTensor"),
+          OptIn("BZeroPointTensor"), OptIn("BiasTensor"), Out("OutputTensor")}},
     };
     return kRows;
 }

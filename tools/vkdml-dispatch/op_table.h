@@ -39,6 +39,7 @@ extern const EnumInfo kIsInfinityModeEnum;
 extern const EnumInfo kQuantizationTypeEnum;
 extern const EnumInfo kReduceFunctionEnum;
 extern const EnumInfo kAxisDirectionEnum;
+extern const EnumInfo kMatrixTransformEnum;
 
 std::optional<uint32_t> findEnumValue(const EnumInfo& info, std::string_view text);
 // Full name of a value ("DML_TENSOR_DATA_TYPE_FLOAT32"), or the number when it has none.
