@@ -118,7 +118,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2, DML_OPERATOR_BATCH_NORMALIZATION,
         DML_OPERATOR_BATCH_NORMALIZATION_TRAINING, DML_OPERATOR_LOCAL_RESPONSE_NORMALIZATION,
         DML_OPERATOR_MATRIX_MULTIPLY_INTEGER, DML_OPERATOR_QUANTIZED_LINEAR_MATRIX_MULTIPLY,
-        DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT};
+        DML_OPERATOR_MATRIX_MULTIPLY_INTEGER_TO_FLOAT, DML_OPERATOR_ARGMIN, DML_OPERATOR_ACTIVATION_SOFTMAX,
+        DML_OPERATOR_ACTIVATION_HARDMAX, DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1, DML_OPERATOR_ACTIVATION_HARDMAX1,
+        DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION, DML_OPERATOR_LP_NORMALIZATION, DML_OPERATOR_CUMULATIVE_SUMMATION,
+        DML_OPERATOR_CUMULATIVE_PRODUCT};
     constexpr uint32_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
     const uint8_t pick = in.take<uint8_t>();
     const uint32_t type = pick < 250 ? uint32_t(kTypes[pick % kTypeCount]) : in.take<uint32_t>();
@@ -276,7 +279,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (type == DML_OPERATOR_ACTIVATION_SOFTMAX1 || type == DML_OPERATOR_ACTIVATION_LOG_SOFTMAX1 ||
         type == DML_OPERATOR_ACTIVATION_HARDMAX1)
         typedDesc = &softmax1;
+    DML_MEAN_VARIANCE_NORMALIZATION_OPERATOR_DESC mvn{&input.desc, scale, bias, &output.desc,
+                                                      reduceShape & 32 ? TRUE : FALSE, reduceShape & 64 ? TRUE : FALSE,
+                                                      opDesc.a0, add1.FusedActivation};
+    // LP_NORMALIZATION and the cumulative scans: a fuzzed axis (out of range from the tensor's rank on), a raw P
+    // (only 1 and 2 valid) and AxisDirection (2 invalid).
+    DML_LP_NORMALIZATION_OPERATOR_DESC lp{&input.desc, &output.desc, axes[0], opDesc.a0, axisCount % 4u};
+    DML_CUMULATIVE_SUMMATION_OPERATOR_DESC cumulative{&input.desc, &output.desc, axes[0], DML_AXIS_DIRECTION_INCREASING,
+                                                      reduceShape & 64 ? TRUE : FALSE};
+    setRaw(cumulative.AxisDirection, (reduceShape >> 4) % 3u);
+    if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION) typedDesc = &mvn;
     if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION1) typedDesc = &mvn1;
+    if (type == DML_OPERATOR_LP_NORMALIZATION) typedDesc = &lp;
+    // CUMULATIVE_PRODUCT's desc has the same layout.
+    if (type == DML_OPERATOR_CUMULATIVE_SUMMATION || type == DML_OPERATOR_CUMULATIVE_PRODUCT) typedDesc = &cumulative;
     if (type == DML_OPERATOR_MEAN_VARIANCE_NORMALIZATION2) typedDesc = &mvn2;
     // The batch normalizations: the statistics, scale and bias tensors the input's or the output's desc (or NULL
     // where the fuzz bytes say: invalid except FusedAdd), three outputs for the training form; LRN with a fuzzed
