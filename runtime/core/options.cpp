@@ -64,6 +64,7 @@ Options Options::fromEnvironment() {
     o.gemmGpuShapes = flag("VKDML_TEST_GEMM_GPU_SHAPES");
     const uint64_t standIn = number("VKDML_TEST_GEMM_COOPERATIVE_STAND_IN", 0);
     if (standIn <= 2) o.gemmCooperativeStandIn = static_cast<uint32_t>(standIn);
+    o.gemmCooperativeEmulated = flag("VKDML_TEST_GEMM_COOPERATIVE_EMULATED");
     o.maxBindingBytes = number("VKDML_MAX_BINDING_BYTES", 0);
     const uint64_t share = number("VKDML_REDUCTION_ROW_SHARE", 0);
     if (share >= 1 && share <= 1024 && (share & (share - 1)) == 0) o.reductionRowShare = static_cast<uint32_t>(share);

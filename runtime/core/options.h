@@ -21,6 +21,10 @@ struct Options {
     // kernel stands in for the cooperative-matrix kernel (1), or that kernel made wrong on purpose (2), so that the
     // check a device runs before its first cooperative-matrix GEMM is itself tested without such a device.
     uint32_t gemmCooperativeStandIn = 0;
+    // VKDML_TEST_GEMM_COOPERATIVE_EMULATED: any device runs the cooperative-matrix GEMM kernel itself, its matrix
+    // operations emulated in plain GLSL (ops/gemm/cooperative_emulation.h), so that the kernel's own logic is tested
+    // without such a device.
+    bool gemmCooperativeEmulated = false;
     bool benchNaiveKernels = false;     // vkdmlTestSetOption only: vkdml-bench's naive baseline kernels
     uint64_t maxBindingBytes = 0;       // VKDML_MAX_BINDING_BYTES: cap one binding's bytes (0: the device's limit)
     uint32_t reductionRowShare = 0;     // VKDML_REDUCTION_ROW_SHARE: a GPU reduction invocation's least share of a

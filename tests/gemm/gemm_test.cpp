@@ -14,6 +14,7 @@
 #include "family_runner.h"
 #include "reference_gemm.h"
 #include "raw_enum_calls.h"
+#include "scoped_env.h"
 
 using namespace vkdml::test;
 using namespace vkdml::test::data_type_names;
@@ -426,4 +427,49 @@ TEST_CASE("GEMM: the cooperative-matrix kernel is checked on the device before i
         CHECK(captured.rejected.size() == (wrongOnPurpose ? 8u : 0u));
         for (const std::string& m : captured.rejected) CHECK(m.find(" of 19584 results of its check were wrong") != std::string::npos);
     }
+}
+
+// The cooperative-matrix kernel itself, on a device without cooperative matrices: VKDML_TEST_GEMM_COOPERATIVE_EMULATED
+// replaces its matrix operations (loads of 16 x 16 FLOAT16 fragments from shared memory, the multiply-accumulate,
+// the accumulators' stores) by plain GLSL of GL_NV_cooperative_matrix's meaning, so that everything around them (A
+// and B staged a step ahead, 16-byte or element copies, edges clamped or zeroed, the fragments' offsets and strides,
+// the epilogue with C, Beta and an activation) is checked here, in every layout: each passes the device check and
+// then runs FLOAT16 GEMMs over several 128 x 128 tiles with partial ones, K tails and batches, within GEMM's bound.
+TEST_CASE("GEMM: the cooperative-matrix kernel itself, its matrix operations emulated, in every layout") {
+    struct Captured {
+        std::mutex mutex;
+        std::vector<std::string> passed, other;
+    };
+    auto capture = [](VKDML_MESSAGE_SEVERITY severity, HRESULT, const char* message, void* user) {
+        auto* c = static_cast<Captured*>(user);
+        std::lock_guard<std::mutex> lock(c->mutex);
+        const std::string text(message);
+        if (text.find("the emulated cooperative-matrix GEMM kernel") != std::string::npos &&
+            text.find("passed its check") != std::string::npos)
+            c->passed.push_back(text);
+        else if (severity != VKDML_MESSAGE_SEVERITY_INFO)
+            c->other.push_back(text);
+    };
+    ScopedEnv emulated("VKDML_TEST_GEMM_COOPERATIVE_EMULATED", "1");
+    TestDevice device(DML_FEATURE_LEVEL_6_4);  // a C API device: it reads the option when it is created
+    Captured captured;
+    REQUIRE(vkdmlSetMessageCallback(device, capture, &captured) == S_OK);
+    std::mt19937_64 rng(563);
+    for (const bool padded : {false, true})
+        for (int trans = 0; trans < 4; ++trans) {
+            Spec s;
+            s.type = F16;
+            s.batch = {2};
+            s.m = 200, s.n = 136, s.k = 88, s.transA = trans & 1, s.transB = trans & 2;
+            if (padded) {
+                s.aStrides = paddedStrides(aSizes(s), 3);
+                s.bStrides = paddedStrides(bSizes(s), 5);
+                s.alpha = 0.5f, s.withC = true, s.beta = 2.0f, s.activation = DML_OPERATOR_ACTIVATION_GELU;
+            }
+            checkGemm(device, s, rng);
+        }
+    REQUIRE(vkdmlSetMessageCallback(device, nullptr, nullptr) == S_OK);
+    CHECK(captured.other.empty());
+    for (const std::string& m : captured.other) MESSAGE(m);
+    CHECK(captured.passed.size() == 8u);  // one check per layout of A and B
 }

@@ -83,7 +83,7 @@ uint32_t wrongOutputs(Device& device, const KernelShape& shape, const Cooperativ
 
     vk::KernelSource source;
     source.key = plan.hash() ^ (uint64_t(layout.key()) << 40) ^ (uint64_t(shape.cooperative) << 63) ^
-                 (uint64_t(shape.subgroupSize) << 48) ^ 0x636f6f7063686b00ull;
+                 (uint64_t(shape.subgroupSize) << 48) ^ (uint64_t(shape.cooperativeEmulated) << 47) ^ 0x636f6f7063686b00ull;
     source.name = shape.cooperative ? "gemm_cooperative_check" : "gemm_cooperative_stand_in_check";
     source.layout = {3, kSlots * sizeof(uint32_t)};
     source.workgroupSize = shape.workgroupSize();
@@ -110,10 +110,12 @@ uint32_t wrongOutputs(Device& device, const KernelShape& shape, const Cooperativ
 bool cooperativeKernelChecked(Device& device, const KernelShape& shape, const CooperativeLayout& layout) {
     const uint32_t standIn = device.options().gemmCooperativeStandIn;
     const std::string which = "gemm-cooperative-" + std::to_string(layout.key()) + "-" + std::to_string(shape.subgroupSize) +
-                              (standIn ? "-stand-in-" + std::to_string(standIn) : "");
+                              (standIn ? "-stand-in-" + std::to_string(standIn) : "") +
+                              (shape.cooperativeEmulated ? "-emulated" : "");
     return rememberedPerDevice(device.context(), which, [&] {
-        const std::string kernel = std::string(standIn ? "the stand-in for the cooperative-matrix GEMM kernel"
-                                                       : "the cooperative-matrix GEMM kernel") +
+        const std::string kernel = std::string(standIn                     ? "the stand-in for the cooperative-matrix GEMM kernel"
+                                               : shape.cooperativeEmulated ? "the emulated cooperative-matrix GEMM kernel"
+                                                                           : "the cooperative-matrix GEMM kernel") +
                                    " (A " + (layout.aKInner ? "K" : "M") + "-innermost " +
                                    (layout.aVectors ? "by vectors" : "by elements") + ", B " +
                                    (layout.bKInner ? "K" : "N") + "-innermost " +

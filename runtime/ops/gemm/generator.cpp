@@ -1,5 +1,7 @@
 #include "ops/gemm/generator.h"
 
+#include "ops/gemm/cooperative_emulation.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -348,7 +350,10 @@ KernelShape::Vectors skinnyVectors(const Plan& plan, uint32_t& width) {
 }
 
 std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape) {
-    if (shape.cooperative) return generateCooperativeGemmGlsl(plan, shape);
+    if (shape.cooperative) {
+        const std::string glsl = generateCooperativeGemmGlsl(plan, shape);
+        return shape.cooperativeEmulated ? emulateCooperativeMatrices(glsl) : glsl;
+    }
     return Writer(plan, shape).source();
 }
 

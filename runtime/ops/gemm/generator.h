@@ -32,6 +32,7 @@ struct KernelShape {
     // block of 16 x 16 products on the matrix units (generator_cooperative.cpp). The other fields then describe its
     // tile: wx = wy = 16, tm = tn = 8, depth = 32.
     bool cooperative = false;
+    bool cooperativeEmulated = false;  // its matrix operations in plain GLSL (cooperative_emulation.h; tests)
     uint32_t subgroupSize = 32;
     bool nativeHalf = false;    // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
     bool fusedFma = false;      // the device's fma() rounds once (VKDML_FUSED_FMA)

@@ -6,6 +6,7 @@
 #include "core/device.h"
 #include "core/error.h"
 #include "ops/gemm/cooperative_check.h"
+#include "ops/gemm/cooperative_emulation.h"
 #include "ops/gemm/generator.h"
 #include "ops/whole_tensor.h"
 
@@ -61,16 +62,25 @@ KernelShape shapeFor(const vk::Context& ctx, const Options& options, const Plan&
 // The cooperative-matrix kernel's shape where it may run `plan` on this device: a Float GEMM of FLOAT16 A and B
 // with more rows than the skinny kernel takes, on a device with cooperative matrices (vk::AdapterCaps) whose
 // subgroups and shared memory the kernel fits. Under VKDML_TEST_GEMM_COOPERATIVE_STAND_IN, the GPU kernel's shape on
-// any device. Nothing elsewhere.
+// any device; under VKDML_TEST_GEMM_COOPERATIVE_EMULATED, the kernel with its matrix operations emulated, on any
+// device whose shared memory it fits (on a CPU device, where llvmpipe's loop guard lets it run K). Nothing elsewhere.
 std::optional<KernelShape> cooperativeCandidate(const vk::Context& ctx, const Options& options, const Plan& plan) {
     if (plan.kind != Kind::Float || plan.prologue || plan.types[kA] != DML_TENSOR_DATA_TYPE_FLOAT16 ||
         plan.types[kB] != DML_TENSOR_DATA_TYPE_FLOAT16 || plan.m <= kSkinnyRowsGpu)
         return std::nullopt;
     if (options.gemmCooperativeStandIn) return KernelShape{};
     const vk::AdapterCaps& caps = ctx.caps();
-    const uint32_t subgroup = caps.subgroupSize;
-    if (!caps.cooperativeMatrix16 || (subgroup != 16 && subgroup != 32 && subgroup != 64)) return std::nullopt;
-    const KernelShape shape = cooperativeShape(subgroup);
+    const uint32_t subgroup = options.gemmCooperativeEmulated ? kEmulatedCooperativeSubgroup : caps.subgroupSize;
+    if (!options.gemmCooperativeEmulated &&
+        (!caps.cooperativeMatrix16 || (subgroup != 16 && subgroup != 32 && subgroup != 64)))
+        return std::nullopt;
+    KernelShape shape = cooperativeShape(subgroup);
+    shape.cooperativeEmulated = options.gemmCooperativeEmulated;
+    if (shape.cooperativeEmulated && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+        const uint64_t batchesPerWorkgroup =
+            ceilDiv(plan.batchCount(), std::min<uint64_t>(plan.batchCount(), ctx.limits().maxComputeWorkGroupCount[2]));
+        if (emulatedCooperativeLoopIterations(plan.k, batchesPerWorkgroup) > kCpuLoopIterations) return std::nullopt;
+    }
     if (cooperativeSharedBytes(shape) > ctx.limits().maxComputeSharedMemorySize ||
         shape.workgroupSize() > ctx.limits().maxComputeWorkGroupInvocations ||
         shape.workgroupSize() > ctx.limits().maxComputeWorkGroupSize[0])
@@ -140,7 +150,8 @@ GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info, const ops:
     vk::KernelSource source;
     source.key = plan_.hash() ^ (uint64_t(shape.staged) << 63) ^ (uint64_t(shape.nativeHalf) << 62) ^
                  (uint64_t(shape.fusedFma) << 61) ^ (uint64_t(shape.emulatedFma) << 60) ^
-                 (uint64_t(shape.skinny) << 59) ^ (uint64_t(shape.cooperative) << 58) ^ (uint64_t(shape.vectors) << 56) ^ (uint64_t(shape.subgroupSize) << 50);
+                 (uint64_t(shape.skinny) << 59) ^ (uint64_t(shape.cooperative) << 58) ^ (uint64_t(shape.vectors) << 56) ^ (uint64_t(shape.subgroupSize) << 50) ^
+                 (uint64_t(shape.cooperativeEmulated) << 49);
     source.name = name_;
     uint32_t buffers = 0;
     for (uint32_t s = 0; s < kSlots; ++s) buffers += plan_.present(Slot(s)) ? 1 : 0;
