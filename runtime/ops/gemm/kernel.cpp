@@ -19,6 +19,15 @@ constexpr uint64_t kCpuLoopIterations = 65000;
 
 uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
+// Workgroups along the grid's Z (one per batch matrix, at most the device's limit), and how many batch matrices
+// each then walks.
+uint64_t batchGroups(const Plan& plan, const vk::Context& ctx) {
+    return std::min<uint64_t>(plan.batchCount(), ctx.limits().maxComputeWorkGroupCount[2]);
+}
+uint64_t batchesPerWorkgroup(const Plan& plan, const vk::Context& ctx) {
+    return ceilDiv(plan.batchCount(), batchGroups(plan, ctx));
+}
+
 // Matrices of at most this many rows take the skinny kernel. GPUs: its 16 lanes of K per column (256 invocations)
 // keep their partial sums within the 16 KB of shared memory every Vulkan device has. CPU devices (one lane per
 // column): measured on llvmpipe at M = 1, FLOAT32 weights read 1.8x faster than by the direct kernel's 4 x 4 tiles, but
@@ -77,9 +86,8 @@ std::optional<KernelShape> cooperativeCandidate(const vk::Context& ctx, const Op
     KernelShape shape = cooperativeShape(subgroup);
     shape.cooperativeEmulated = options.gemmCooperativeEmulated;
     if (shape.cooperativeEmulated && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
-        const uint64_t batchesPerWorkgroup =
-            ceilDiv(plan.batchCount(), std::min<uint64_t>(plan.batchCount(), ctx.limits().maxComputeWorkGroupCount[2]));
-        if (emulatedCooperativeLoopIterations(plan.k, batchesPerWorkgroup) > kCpuLoopIterations) return std::nullopt;
+        if (emulatedCooperativeLoopIterations(plan.k, batchesPerWorkgroup(plan, ctx)) > kCpuLoopIterations)
+            return std::nullopt;
     }
     if (cooperativeSharedBytes(shape) > ctx.limits().maxComputeSharedMemorySize ||
         shape.workgroupSize() > ctx.limits().maxComputeWorkGroupInvocations ||
@@ -130,7 +138,7 @@ GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info, const ops:
     }
     setMathForms(ctx, shape);
     const uint64_t groups[3] = {ceilDiv(plan_.n, shape.tileN()), shape.skinny ? 1 : ceilDiv(plan_.m, shape.tileM()),
-                                std::min<uint64_t>(plan_.batchCount(), limits.maxComputeWorkGroupCount[2])};
+                                batchGroups(plan_, ctx)};
     for (uint32_t d = 0; d < 2; ++d)
         if (groups[d] > limits.maxComputeWorkGroupCount[d])
             fail(E_NOTIMPL, info.name() + ": " + (d == 0 ? "N = " + std::to_string(plan_.n) : "M = " + std::to_string(plan_.m)) +
@@ -139,7 +147,7 @@ GemmKernel::GemmKernel(Device& device, const dml::OperatorInfo& info, const ops:
     for (uint32_t d = 0; d < 3; ++d) groups_[d] = static_cast<uint32_t>(groups[d]);
     if (ctx.caps().properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
         const uint64_t iterations =
-            ceilDiv(plan_.batchCount(), groups[2]) * (plan_.k / (shape.depth * shape.kLanes) + 1);
+            batchesPerWorkgroup(plan_, ctx) * (plan_.k / (shape.depth * shape.kLanes) + 1);
         if (iterations > kCpuLoopIterations)
             fail(E_NOTIMPL, info.name() + ": K = " + std::to_string(plan_.k) + " over " +
                                 std::to_string(plan_.batchCount()) + " batch matrices; on " + deviceName +
