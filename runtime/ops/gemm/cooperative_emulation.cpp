@@ -119,13 +119,13 @@ std::string emulateCooperativeMatrices(const std::string& glsl) {
     replaceAll(text, "gl_SubgroupSize", "32u");
     replaceAll(text, "subgroupMemoryBarrierShared()", "memoryBarrierShared()");
     replaceAll(text, "subgroupBarrier()", "barrier()");
-    const size_t main = text.find("void main() {");
-    if (main == std::string::npos) throw std::invalid_argument("cooperative-matrix emulation: no main()");
-    text.insert(main, kDefinitions);
-    // coopSixteen is set before the kernel's first barrier, which comes before its first multiply.
+    // The definitions go before main(); coopSixteen is set first thing in it, before the kernel's first barrier,
+    // which comes before its first multiply.
     const std::string entry = "void main() {\n";
-    const size_t body = text.find(entry, main) + entry.size();
-    text.insert(body, "    if (gl_LocalInvocationID.x == 0u) coopSixteen = 16u;\n");
+    const size_t main = text.find(entry);
+    if (main == std::string::npos) throw std::invalid_argument("cooperative-matrix emulation: no main()");
+    text.insert(main + entry.size(), "    if (gl_LocalInvocationID.x == 0u) coopSixteen = 16u;\n");
+    text.insert(main, kDefinitions);
     return text;
 }
 
