@@ -121,16 +121,17 @@ bool contains(const std::vector<std::string>& names, const char* name) {
     return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Whether the device lists the cooperative-matrix shape the FLOAT16 GEMM kernel is written for (AdapterCaps).
-bool hasCooperativeShape16(const InstanceFunctions& f, VkPhysicalDevice physical) {
+// Whether the device lists a subgroup-scope cooperative-matrix shape M x N x K multiplying `in` into `sum`
+// (AdapterCaps: the FLOAT16 GEMM kernel's and the integer multiplies' shapes).
+bool hasCooperativeShape(const InstanceFunctions& f, VkPhysicalDevice physical, uint32_t k, VkComponentTypeNV in,
+                         VkComponentTypeNV sum) {
     uint32_t count = 0;
     if (f.getCooperativeMatrixProperties(physical, &count, nullptr) != VK_SUCCESS) return false;
     std::vector<VkCooperativeMatrixPropertiesNV> shapes(count, {VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_NV});
     if (f.getCooperativeMatrixProperties(physical, &count, shapes.data()) != VK_SUCCESS) return false;
     for (const VkCooperativeMatrixPropertiesNV& s : shapes)
-        if (s.MSize == 16 && s.NSize == 16 && s.KSize == 16 && s.AType == VK_COMPONENT_TYPE_FLOAT16_NV &&
-            s.BType == VK_COMPONENT_TYPE_FLOAT16_NV && s.CType == VK_COMPONENT_TYPE_FLOAT32_NV &&
-            s.DType == VK_COMPONENT_TYPE_FLOAT32_NV && s.scope == VK_SCOPE_SUBGROUP_NV)
+        if (s.MSize == 16 && s.NSize == 16 && s.KSize == k && s.AType == in && s.BType == in && s.CType == sum &&
+            s.DType == sum && s.scope == VK_SCOPE_SUBGROUP_NV)
             return true;
     return false;
 }
@@ -215,8 +216,11 @@ AdapterCaps queryCaps(const InstanceFunctions& f, VkPhysicalDevice physical, uin
     }
     f.getFeatures2(physical, &features2);
     caps.pipelineStatistics = statisticsCandidate && executable.pipelineExecutableInfo;
-    caps.cooperativeMatrix16 = cooperativeCandidate && cooperative.cooperativeMatrix && memoryModel.vulkanMemoryModel &&
-                               float16.shaderFloat16 && hasCooperativeShape16(f, physical);
+    const bool cooperativeMatrices = cooperativeCandidate && cooperative.cooperativeMatrix && memoryModel.vulkanMemoryModel;
+    caps.cooperativeMatrix16 = cooperativeMatrices && float16.shaderFloat16 &&
+                               hasCooperativeShape(f, physical, 16, VK_COMPONENT_TYPE_FLOAT16_NV, VK_COMPONENT_TYPE_FLOAT32_NV);
+    caps.cooperativeMatrixInt8 = cooperativeMatrices && float16.shaderInt8 &&
+                                 hasCooperativeShape(f, physical, 32, VK_COMPONENT_TYPE_SINT8_NV, VK_COMPONENT_TYPE_SINT32_NV);
     caps.timelineSemaphores =
         api >= VK_API_VERSION_1_2 && timeline.timelineSemaphore && !options.disableTimeline;
     caps.storage16Bit = storage16.storageBuffer16BitAccess && !options.disable16BitStorage;
@@ -420,14 +424,15 @@ void Context::createDevice() {
     VkPhysicalDeviceTimelineSemaphoreFeatures timeline{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES};
     timeline.timelineSemaphore = VK_TRUE;
     if (caps_.timelineSemaphores) storage16.pNext = &timeline;
-    // FLOAT16 GEMM's cooperative-matrix kernel (AdapterCaps::cooperativeMatrix16).
+    // GEMM's cooperative-matrix kernels (AdapterCaps::cooperativeMatrix16, cooperativeMatrixInt8).
     VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
-    float16.shaderFloat16 = VK_TRUE;
+    float16.shaderFloat16 = caps_.cooperativeMatrix16 ? VK_TRUE : VK_FALSE;
+    float16.shaderInt8 = caps_.cooperativeMatrixInt8 ? VK_TRUE : VK_FALSE;
     VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES};
     memoryModel.vulkanMemoryModel = VK_TRUE;
     VkPhysicalDeviceCooperativeMatrixFeaturesNV cooperative{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_NV};
     cooperative.cooperativeMatrix = VK_TRUE;
-    if (caps_.cooperativeMatrix16) {
+    if (caps_.cooperativeMatrix16 || caps_.cooperativeMatrixInt8) {
         extensions.push_back(VK_NV_COOPERATIVE_MATRIX_EXTENSION_NAME);
         float16.pNext = &memoryModel;
         memoryModel.pNext = &cooperative;
@@ -480,6 +485,7 @@ void Context::adoptInterop(const ContextDesc& desc) {
                             ifn_.getDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR") != nullptr;
     caps_.storage16Bit = false;
     caps_.cooperativeMatrix16 = false;
+    caps_.cooperativeMatrixInt8 = false;
     caps_.pipelineStatistics = false;
     caps_.int64 = false;
     caps_.wideWords = false;

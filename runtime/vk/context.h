@@ -77,6 +77,11 @@ struct AdapterCaps {
     // shaders in the Vulkan memory model): all three are then enabled on the device, and FLOAT16 GEMM may take the
     // cooperative-matrix kernel (ops/gemm). VKDML_DISABLE_COOPERATIVE_MATRIX=1 turns it off.
     bool cooperativeMatrix16 = false;
+    // VK_NV_cooperative_matrix with a subgroup-scope 16 x 16 x 32 shape multiplying INT8 A and B into INT32
+    // accumulators, on a Vulkan 1.2 device with shaderInt8 and vulkanMemoryModel: the integer multiplies' 8-bit A and B
+    // may then take the cooperative-matrix kernel (UINT8 operands shifted into INT8's range, ops/gemm).
+    // VKDML_DISABLE_COOPERATIVE_MATRIX=1 turns it off too.
+    bool cooperativeMatrixInt8 = false;
     // VK_KHR_pipeline_executable_properties, enabled only when Options::pipelineStatistics asks for it.
     bool pipelineStatistics = false;
     FloatControlSupport floatControls;  // SignedZeroInfNanPreserve per width

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "data_type_names.h"
+#include "emulated_kernel_messages.h"
 #include "family_runner.h"
 #include "reference_gemm.h"
 #include "raw_enum_calls.h"
@@ -436,24 +437,9 @@ TEST_CASE("GEMM: the cooperative-matrix kernel is checked on the device before i
 // the epilogue with C, Beta and an activation) is checked here, in every layout: each passes the device check and
 // then runs FLOAT16 GEMMs over several 128 x 128 tiles with partial ones, K tails and batches, within GEMM's bound.
 TEST_CASE("GEMM: the cooperative-matrix kernel itself, its matrix operations emulated, in every layout") {
-    struct Captured {
-        std::mutex mutex;
-        std::vector<std::string> passed, other;
-    };
-    auto capture = [](VKDML_MESSAGE_SEVERITY severity, HRESULT, const char* message, void* user) {
-        auto* c = static_cast<Captured*>(user);
-        std::lock_guard<std::mutex> lock(c->mutex);
-        const std::string text(message);
-        if (text.find("the emulated cooperative-matrix GEMM kernel") != std::string::npos &&
-            text.find("passed its check") != std::string::npos)
-            c->passed.push_back(text);
-        else if (severity != VKDML_MESSAGE_SEVERITY_INFO)
-            c->other.push_back(text);
-    };
     ScopedEnv emulated("VKDML_TEST_GEMM_COOPERATIVE_EMULATED", "1");
     TestDevice device(DML_FEATURE_LEVEL_6_4);  // a C API device: it reads the option when it is created
-    Captured captured;
-    REQUIRE(vkdmlSetMessageCallback(device, capture, &captured) == S_OK);
+    EmulatedKernelMessages captured(device, "the emulated cooperative-matrix GEMM kernel (A ");
     std::mt19937_64 rng(563);
     for (const bool padded : {false, true})
         for (int trans = 0; trans < 4; ++trans) {
@@ -468,7 +454,7 @@ TEST_CASE("GEMM: the cooperative-matrix kernel itself, its matrix operations emu
             }
             checkGemm(device, s, rng);
         }
-    REQUIRE(vkdmlSetMessageCallback(device, nullptr, nullptr) == S_OK);
+    captured.stop();
     CHECK(captured.other.empty());
     for (const std::string& m : captured.other) MESSAGE(m);
     CHECK(captured.passed.size() == 8u);  // one check per layout of A and B

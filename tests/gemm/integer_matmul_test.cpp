@@ -1,13 +1,17 @@
 // MATRIX_MULTIPLY_INTEGER, QUANTIZED_LINEAR_MATRIX_MULTIPLY and MATRIX_MULTIPLY_INTEGER_TO_FLOAT end to end against
 // exact references: INT8 and UINT8 operands (mixed too), zero points and scales absent, per tensor, per row of A and
 // per column of B (right-aligned, of fewer dimensions too), batch dimensions, K up to 4099; sums exact in INT32;
-// QUANTIZED_LINEAR rounds half to even and saturates; validation of every field.
+// QUANTIZED_LINEAR rounds half to even and saturates; validation of every field; the 8-bit cooperative-matrix
+// kernel in every layout of A and B, its matrix operations emulated.
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "data_type_names.h"
+#include "emulated_kernel_messages.h"
 #include "family_runner.h"
 #include "reference_reduce.h"
+#include "scoped_env.h"
 
 using namespace vkdml::test;
 using namespace vkdml::test::data_type_names;
@@ -30,6 +34,7 @@ struct Spec {
     uint32_t m = 1, n = 1, k = 1;
     Type aType = U8, bType = U8, outType = I32;
     Param aZero, bZero, aScale, bScale, outScale, outZero, bias;
+    std::vector<uint32_t> aStrides, bStrides;  // empty: packed
 };
 
 std::vector<uint32_t> withBatch(const std::vector<uint32_t>& batch, uint32_t rows, uint32_t columns) {
@@ -49,8 +54,8 @@ FamilyTensor paramTensor(const Param& p) {
 FamilyCase integerCase(const Spec& s) {
     FamilyCase c;
     c.op = s.op;
-    const FamilyTensor a = tensorOf(s.aType, withBatch(s.batch, s.m, s.k));
-    const FamilyTensor b = tensorOf(s.bType, withBatch(s.batch, s.k, s.n));
+    const FamilyTensor a = tensorOf(s.aType, withBatch(s.batch, s.m, s.k), s.aStrides);
+    const FamilyTensor b = tensorOf(s.bType, withBatch(s.batch, s.k, s.n), s.bStrides);
     switch (s.op) {
         case kMmi: c.inputs = {a, paramTensor(s.aZero), b, paramTensor(s.bZero)}; break;
         case kQlmm:
@@ -297,4 +302,54 @@ TEST_CASE("integer matrix multiplies: invalid descs -> E_INVALIDARG naming the f
         CHECK(tryCreate(device, integerCase(c.s)) == c.hr);
         CHECK_MESSAGE(device.lastError().find(c.field) != std::string::npos, "message: " << device.lastError());
     }
+}
+
+// The 8-bit cooperative-matrix kernel itself, on a device without cooperative matrices
+// (VKDML_TEST_GEMM_COOPERATIVE_EMULATED: its matrix operations in plain GLSL): in each layout of A and B (K innermost
+// or not, by 16-byte copies or element by element), each passes the device check and then runs an integer multiply
+// over several 128 x 128 tiles with partial ones and a batch, exactly: the three operators, UINT8 and INT8 operands
+// (UINT8 ones shifted by 128 into INT8's range, the shift and the zero points taken back out through sums along K),
+// zero points absent, per tensor, per row and per column, K with and without a tail of the 64-byte step.
+TEST_CASE("Integer multiplies: the 8-bit cooperative-matrix kernel itself, its matrix operations emulated, in every layout") {
+    ScopedEnv emulated("VKDML_TEST_GEMM_COOPERATIVE_EMULATED", "1");
+    TestDevice device(DML_FEATURE_LEVEL_6_4);  // a C API device: it reads the option when it is created
+    EmulatedKernelMessages captured(device, "INT8, A ");  // "... kernel (A UINT8, B INT8, A K-innermost ..."
+    std::mt19937_64 rng(605);
+    const Type types[][2] = {{U8, U8}, {I8, I8}, {U8, I8}, {I8, U8}};
+    for (const bool vectors : {true, false})
+        for (int trans = 0; trans < 4; ++trans) {
+            const int variant = trans + (vectors ? 0 : 4);
+            Spec s;
+            s.aType = types[variant % 4][0], s.bType = types[variant % 4][1];
+            s.batch = {2};
+            s.m = vectors ? 208 : 200, s.n = vectors ? 144 : 136, s.k = vectors ? 160 : 150;
+            // A stored {K, M} (M innermost) when transposed, B stored {N, K}; padded by whole vectors or by 3.
+            const std::vector<uint32_t> aSizes = withBatch(s.batch, s.m, s.k), bSizes = withBatch(s.batch, s.k, s.n);
+            const uint32_t pad = vectors ? 16 : 3;
+            s.aStrides = trans & 1 ? permutedStrides(aSizes, {0, 2, 1}, pad) : paddedStrides(aSizes, pad);
+            s.bStrides = trans & 2 ? permutedStrides(bSizes, {0, 2, 1}, pad) : paddedStrides(bSizes, pad);
+            const Type outs[] = {U8, I8};
+            switch (variant % 3) {
+                case 0:  // zero points per row and per column, or (INT8 A and B) none
+                    if (variant != 3) s.aZero = {{s.m, 1}, s.aType}, s.bZero = {{1, s.n}, s.bType};
+                    checkInteger(device, s, rng, "MATRIX_MULTIPLY_INTEGER, layout " + std::to_string(variant));
+                    break;
+                case 1:
+                    s.op = kQlmm, s.outType = outs[variant % 2];
+                    s.aScale = {{1, 1}, F32}, s.bScale = {{1, s.n}, F32}, s.outScale = {{1, 1}, F32};
+                    s.aZero = {{1, 1}, s.aType}, s.bZero = {{1, s.n}, s.bType}, s.outZero = {{1, 1}, s.outType};
+                    checkInteger(device, s, rng, "QUANTIZED_LINEAR_MATRIX_MULTIPLY, layout " + std::to_string(variant));
+                    break;
+                default:
+                    s.op = kMmitf, s.outType = F32, s.bType = s.aType;  // its A and B have one type
+                    s.aScale = {{s.m, 1}, F32}, s.bScale = {{1, 1}, F32}, s.bias = {withBatch(s.batch, s.m, s.n), F32};
+                    s.bZero = {{1, 1}, s.bType};
+                    checkInteger(device, s, rng, "MATRIX_MULTIPLY_INTEGER_TO_FLOAT, layout " + std::to_string(variant));
+                    break;
+            }
+        }
+    captured.stop();
+    CHECK(captured.other.empty());
+    for (const std::string& m : captured.other) MESSAGE(m);
+    CHECK(captured.passed.size() == 8u);  // one check per layout and pair of types
 }

@@ -582,8 +582,10 @@ bool flushSubnormals(const HostTensor& x, HostTensor& flushed) {
 bool accepts(DML_TENSOR_DATA_TYPE type, uint64_t bits, const Expected& e) {
     if (!isFloatType(type)) {
         if (bitWidth(type) == 64 && !isSignedType(type)) return double(bits) == e.value && bits < (uint64_t(1) << 53);
+        // A bound (QUANTIZED_LINEAR_MATRIX_MULTIPLY near a tie) accepts the integers that close to the value.
         return static_cast<double>(signedValue(type, bits)) == e.value ||
-               (!isSignedType(type) && static_cast<double>(bits & typeMask(type)) == e.value);
+               (!isSignedType(type) && static_cast<double>(bits & typeMask(type)) == e.value) ||
+               (e.bound > 0 && std::fabs(wrapped(type, bits) - e.value) <= e.bound);
     }
     const double got = floatValue(type, bits);
     if (std::isinf(e.bound)) return true;

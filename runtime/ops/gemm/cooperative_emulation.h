@@ -13,9 +13,10 @@ namespace vkdml::gemm {
 // Subgroup size the emulated kernel is generated for (its slices of the workgroup).
 constexpr unsigned kEmulatedCooperativeSubgroup = 32;
 
-// Loop iterations one invocation of the emulated kernel runs for K over `batchesPerWorkgroup` batch matrices
-// (llvmpipe ends an invocation's loops after 65535 iterations in all: longer problems take the portable kernel).
-uint64_t emulatedCooperativeLoopIterations(uint64_t k, uint64_t batchesPerWorkgroup);
+// Loop iterations one invocation of the emulated kernel (FLOAT16, or `eightBit`) runs for K over
+// `batchesPerWorkgroup` batch matrices (llvmpipe ends an invocation's loops after 65535 iterations in all: longer
+// problems take the portable kernel).
+uint64_t emulatedCooperativeLoopIterations(uint64_t k, uint64_t batchesPerWorkgroup, bool eightBit);
 
 // `glsl`: generateCooperativeGemmGlsl's kernel for subgroups of kEmulatedCooperativeSubgroup. Throws
 // std::invalid_argument where a construct it relies on is missing (the generator changed without this file).

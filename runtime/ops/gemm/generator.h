@@ -31,7 +31,10 @@ struct KernelShape {
     // tiles, K by 32, workgroups of 256 invocations in subgroups of `subgroupSize` (16, 32 or 64), each subgroup a
     // block of 16 x 16 products on the matrix units (generator_cooperative.cpp). The other fields then describe its
     // tile: wx = wy = 16, tm = tn = 8, depth = 32.
+    // With 8-bit A and B (the integer multiplies): the same tile of INT32 sums, K by 64 (depth = 64), 16 x 16 x 32
+    // products of signed bytes.
     bool cooperative = false;
+    bool cooperativeEightBit = false;
     bool cooperativeEmulated = false;  // its matrix operations in plain GLSL (cooperative_emulation.h; tests)
     uint32_t subgroupSize = 32;
     bool nativeHalf = false;    // the device's fp16 conversions are exact (VKDML_NATIVE_HALF)
@@ -52,19 +55,25 @@ std::string generateGemmGlsl(const Plan& plan, const KernelShape& shape);
 KernelShape::Vectors skinnyVectors(const Plan& plan, uint32_t& width);
 
 // How the cooperative-matrix kernel copies A and B for `plan` (generator_cooperative.cpp): each with K innermost or
-// not, by 16-byte vectors or element by element. A device checks each combination before it runs it
-// (cooperative_check.h).
+// not, by 16-byte vectors or element by element; FLOAT16 or 8-bit elements, each 8-bit operand signed or not. A
+// device checks each combination before it runs it (cooperative_check.h).
 struct CooperativeLayout {
     bool aKInner = true, aVectors = false, bKInner = true, bVectors = false;
-    uint32_t key() const { return uint32_t(aKInner) | uint32_t(aVectors) << 1 | uint32_t(bKInner) << 2 | uint32_t(bVectors) << 3; }
+    bool eightBit = false, aUnsigned = false, bUnsigned = false;
+    uint32_t key() const {
+        return uint32_t(aKInner) | uint32_t(aVectors) << 1 | uint32_t(bKInner) << 2 | uint32_t(bVectors) << 3 |
+               uint32_t(eightBit) << 4 | uint32_t(aUnsigned) << 5 | uint32_t(bUnsigned) << 6;
+    }
 };
 CooperativeLayout cooperativeLayout(const Plan& plan);
 
-// The cooperative-matrix kernel's shape for a device whose subgroups have `subgroupSize` invocations.
-KernelShape cooperativeShape(uint32_t subgroupSize);
+// The cooperative-matrix kernel's shape for a device whose subgroups have `subgroupSize` invocations: for FLOAT16
+// A and B, or for 8-bit ones.
+KernelShape cooperativeShape(uint32_t subgroupSize, bool eightBit = false);
 // Shared memory the cooperative-matrix kernel declares, in bytes.
 uint32_t cooperativeSharedBytes(const KernelShape& shape);
-// The cooperative-matrix kernel (shape.cooperative): FLOAT16 A and B, a Float plan.
+// The cooperative-matrix kernel (shape.cooperative): FLOAT16 A and B of a Float plan, or 8-bit A and B of an
+// integer multiply.
 std::string generateCooperativeGemmGlsl(const Plan& plan, const KernelShape& shape);
 
 }  // namespace vkdml::gemm

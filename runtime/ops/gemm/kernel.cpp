@@ -68,25 +68,32 @@ KernelShape shapeFor(const vk::Context& ctx, const Options& options, const Plan&
     return shape;
 }
 
-// The cooperative-matrix kernel's shape where it may run `plan` on this device: a Float GEMM of FLOAT16 A and B
-// with more rows than the skinny kernel takes, on a device with cooperative matrices (vk::AdapterCaps) whose
-// subgroups and shared memory the kernel fits. Under VKDML_TEST_GEMM_COOPERATIVE_STAND_IN, the GPU kernel's shape on
-// any device; under VKDML_TEST_GEMM_COOPERATIVE_EMULATED, the kernel with its matrix operations emulated, on any
-// device whose shared memory it fits (on a CPU device, where llvmpipe's loop guard lets it run K). Nothing elsewhere.
+bool isEightBit(DML_TENSOR_DATA_TYPE t) { return t == DML_TENSOR_DATA_TYPE_INT8 || t == DML_TENSOR_DATA_TYPE_UINT8; }
+
+// The cooperative-matrix kernel's shape where it may run `plan` on this device: a Float GEMM of FLOAT16 A and B, or
+// an integer multiply of 8-bit ones, with more rows than the skinny kernel takes, on a device with cooperative
+// matrices of that type (vk::AdapterCaps) whose subgroups and shared memory the kernel fits. Under
+// VKDML_TEST_GEMM_COOPERATIVE_STAND_IN, the GPU kernel's shape on any device (FLOAT16 GEMM); under
+// VKDML_TEST_GEMM_COOPERATIVE_EMULATED, the kernel with its matrix operations emulated, on any device whose shared
+// memory it fits (on a CPU device, where llvmpipe's loop guard lets it run K). Nothing elsewhere.
 std::optional<KernelShape> cooperativeCandidate(const vk::Context& ctx, const Options& options, const Plan& plan) {
-    if (plan.kind != Kind::Float || plan.prologue || plan.types[kA] != DML_TENSOR_DATA_TYPE_FLOAT16 ||
-        plan.types[kB] != DML_TENSOR_DATA_TYPE_FLOAT16 || plan.m <= kSkinnyRowsGpu)
-        return std::nullopt;
-    if (options.gemmCooperativeStandIn) return KernelShape{};
+    const bool half = plan.kind == Kind::Float && plan.types[kA] == DML_TENSOR_DATA_TYPE_FLOAT16 &&
+                      plan.types[kB] == DML_TENSOR_DATA_TYPE_FLOAT16;
+    const bool eightBit = plan.kind != Kind::Float && isEightBit(plan.types[kA]) && isEightBit(plan.types[kB]);
+    if ((!half && !eightBit) || plan.prologue || plan.m <= kSkinnyRowsGpu) return std::nullopt;
+    if (options.gemmCooperativeStandIn) {
+        if (eightBit) return std::nullopt;
+        return KernelShape{};
+    }
     const vk::AdapterCaps& caps = ctx.caps();
     const uint32_t subgroup = options.gemmCooperativeEmulated ? kEmulatedCooperativeSubgroup : caps.subgroupSize;
-    if (!options.gemmCooperativeEmulated &&
-        (!caps.cooperativeMatrix16 || (subgroup != 16 && subgroup != 32 && subgroup != 64)))
+    const bool typeListed = eightBit ? caps.cooperativeMatrixInt8 : caps.cooperativeMatrix16;
+    if (!options.gemmCooperativeEmulated && (!typeListed || (subgroup != 16 && subgroup != 32 && subgroup != 64)))
         return std::nullopt;
-    KernelShape shape = cooperativeShape(subgroup);
+    KernelShape shape = cooperativeShape(subgroup, eightBit);
     shape.cooperativeEmulated = options.gemmCooperativeEmulated;
     if (shape.cooperativeEmulated && caps.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
-        if (emulatedCooperativeLoopIterations(plan.k, batchesPerWorkgroup(plan, ctx)) > kCpuLoopIterations)
+        if (emulatedCooperativeLoopIterations(plan.k, batchesPerWorkgroup(plan, ctx), eightBit) > kCpuLoopIterations)
             return std::nullopt;
     }
     if (cooperativeSharedBytes(shape) > ctx.limits().maxComputeSharedMemorySize ||
