@@ -4,7 +4,8 @@
 last axis of the shapes vkdml-bench's reductions table uses) and the GEMM table's shapes (torch.matmul: M = N = K of
 256-8192 as NN, NT and TN, batched 32 x 512 x 512 x 64, decode {1, 4096} x {4096, 14336}; fp32 without TF32, and fp16),
 timed with CUDA events. GB/s counts n elements read + n written, as vkdml-bench does for one-input operators; GEMM rows
-count TFLOPS = 2 batch M N K / time (and the decode row's GB/s of B read). Prints one JSON document.
+count TFLOPS = 2 batch M N K / time (and the decode row's GB/s of B read); the integer rows (torch._int_mm, INT8 x INT8 ->
+INT32, M = N = K of 1024 and 4096, NN and NT) TOPS. Prints one JSON document.
 
 --tables elementwise (issue 32): vkdml-bench's element-wise throughput table instead, packed: every row of
 tools/vkdml-bench/ops.cpp (activations, unary math, binary operators, comparisons, IF, CAST pairs) as its PyTorch
@@ -136,6 +137,33 @@ def gemm_rows(device):
                 empty_cache()
     finally:
         torch.backends.cuda.matmul.allow_tf32 = tf32
+    return rows + integer_gemm_rows(device)
+
+
+# vkdml-bench's integer rows (MATRIX_MULTIPLY_INTEGER, UINT8 A with a zero point x INT8 B -> INT32): PyTorch's nearest
+# is torch._int_mm (INT8 x INT8 -> INT32 on cuBLASLt), "nt" with B a transposed view. Rows it refuses carry the error.
+def integer_gemm_rows(device):
+    rows = []
+    for size in (1024, 4096):
+        for trans in ("nn", "nt"):
+            a = torch.randint(-128, 128, (size, size), device=device, dtype=torch.int8)
+            b = torch.randint(-128, 128, (size, size), device=device, dtype=torch.int8)
+            if trans == "nt":
+                b = b.t()
+            row = {"op": "gemm", "shape": "integer", "trans": trans, "type": "i8", "batch": 1, "m": size, "n": size,
+                   "k": size}
+            try:
+                best, median = time_op(lambda: torch._int_mm(a, b))
+                flops = 2 * size ** 3
+                row.update({"best_s": best, "median_s": median, "tflops": flops / best / 1e12,
+                            "tflops_median": flops / median / 1e12})
+                print(f"gemm integer {trans} i8 {size:5d} {flops / best / 1e12:9.3f} TOPS", file=sys.stderr)
+            except (RuntimeError, AttributeError) as e:
+                row["error"] = str(e).splitlines()[0]
+                print(f"gemm integer {trans} i8 {size:5d} not run: {row['error']}", file=sys.stderr)
+            rows.append(row)
+            del a, b
+            empty_cache()
     return rows
 
 

@@ -1,7 +1,7 @@
 // vkdml-bench: the GEMM table. DML_OPERATOR_GEMM (Alpha 1, Beta 0, no C, no fused activation) on FLOAT32 and
 // FLOAT16: square M = N = K of 256, 1024, 4096 and 8192 (--quick: 256 and 512) as NN, NT and TN (TransA / TransB),
 // a batched {batch 32, M 512, N 512, K 64} and the decode shape M = 1, {1, 4096} x {4096, 14336} (--quick: {1, 1024}
-// x {1024, 4096}), and the MatMulNBits rows (gemm_nbits.cpp). Each row is timed interleaved with a copy of the same bytes as its three matrices (half of them
+// x {1024, 4096}), the MatMulNBits rows (gemm_nbits.cpp) and the integer ones (gemm_integer.cpp). Each row is timed interleaved with a copy of the same bytes as its three matrices (half of them
 // copied: read + written), so that a memory-bound row can be judged; TFLOPS = 2 M N K batch / time. Rows are skipped
 // with a note where the matrices exceed --memory-fraction (memoryCheck), where vkdml reports E_NOTIMPL for the shape
 // on this device, or (square rows) where one dispatch would last over 10 s at the rate the smaller ones reached.
@@ -107,6 +107,20 @@ GemmRow runRow(const Options& options, DeviceContext& ctx, const GemmCase& c, do
                                 0.0f,
                                 nullptr};
     const DML_OPERATOR_DESC desc{DML_OPERATOR_GEMM, &gemm};
+    Ref<VkdmlDispatchable> compiled = compileGemmRow(ctx, desc, row);
+    if (!compiled) return row;
+
+    Ref<VkdmlBuffer> buffer;
+    BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, bufferBytes, buffer.put()));
+    fillFractions(ctx, buffer, bufferBytes, c.type, 7);
+    bindAndTimeGemmRow(options, ctx, row, compiled, buffer,
+                       {{aOffset, a.totalBytes()}, {bOffset, b.totalBytes()}, {0, 0}}, {outOffset, out.totalBytes()});
+    return row;
+}
+
+}  // namespace
+
+Ref<VkdmlDispatchable> compileGemmRow(DeviceContext& ctx, const DML_OPERATOR_DESC& desc, GemmRow& row) {
     Ref<VkdmlOperator> op;
     BENCH_CHECK(vkdmlCreateOperator(ctx.device, &desc, op.put()));
     Ref<VkdmlDispatchable> compiled;
@@ -114,28 +128,30 @@ GemmRow runRow(const Options& options, DeviceContext& ctx, const GemmCase& c, do
     if (hr == E_NOTIMPL) {  // a documented limit of vkdml's GEMM on this device (binding range, workgroup count)
         row.skipped = true;
         row.note = "not supported here: " + lastVkdmlMessage();
-        return row;
+        return {};
     }
     BENCH_CHECK(hr);
-
-    Ref<VkdmlBuffer> buffer;
-    BENCH_CHECK(vkdmlCreateBuffer(ctx.device, VKDML_HEAP_TYPE_DEFAULT, bufferBytes, buffer.put()));
-    fillFractions(ctx, buffer, bufferBytes, c.type, 7);
-    Ref<VkdmlBindingTable> table;
-    BENCH_CHECK(vkdmlCreateBindingTable(ctx.device, compiled, table.put()));
-    DML_BUFFER_BINDING ab{buffer, aOffset, a.totalBytes()}, bb{buffer, bOffset, b.totalBytes()},
-        ob{buffer, outOffset, out.totalBytes()};
-    const DML_BINDING_DESC inputs[] = {
-        {DML_BINDING_TYPE_BUFFER, &ab}, {DML_BINDING_TYPE_BUFFER, &bb}, {DML_BINDING_TYPE_NONE, nullptr}};
-    const DML_BINDING_DESC output{DML_BINDING_TYPE_BUFFER, &ob};
-    BENCH_CHECK(vkdmlBindInputs(table, 3, inputs));
-    BENCH_CHECK(vkdmlBindOutputs(table, 1, &output));
-
-    timeGemmRow(options, ctx, row, compiled, table, buffer, (row.bytesMoved / 2) & ~uint64_t(3));
-    return row;
+    return compiled;
 }
 
-}  // namespace
+void bindAndTimeGemmRow(const Options& options, DeviceContext& ctx, GemmRow& row, VkdmlDispatchable compiled,
+                        VkdmlBuffer buffer, const std::vector<BufferRange>& inputs, BufferRange output) {
+    Ref<VkdmlBindingTable> table;
+    BENCH_CHECK(vkdmlCreateBindingTable(ctx.device, compiled, table.put()));
+    std::vector<DML_BUFFER_BINDING> buffers;
+    buffers.reserve(inputs.size() + 1);
+    std::vector<DML_BINDING_DESC> bindings;
+    for (const BufferRange& r : inputs) {
+        buffers.push_back({buffer, r.offset, r.bytes});
+        bindings.push_back(r.bytes ? DML_BINDING_DESC{DML_BINDING_TYPE_BUFFER, &buffers.back()}
+                                   : DML_BINDING_DESC{DML_BINDING_TYPE_NONE, nullptr});
+    }
+    buffers.push_back({buffer, output.offset, output.bytes});
+    const DML_BINDING_DESC out{DML_BINDING_TYPE_BUFFER, &buffers.back()};
+    BENCH_CHECK(vkdmlBindInputs(table, static_cast<UINT>(bindings.size()), bindings.data()));
+    BENCH_CHECK(vkdmlBindOutputs(table, 1, &out));
+    timeGemmRow(options, ctx, row, compiled, table, buffer, (row.bytesMoved / 2) & ~uint64_t(3));
+}
 
 void timeGemmRow(const Options& options, DeviceContext& ctx, GemmRow& row, VkdmlDispatchable dispatchable,
                  VkdmlBindingTable bindings, VkdmlBuffer buffer, uint64_t copyBytes) {
@@ -165,6 +181,7 @@ const char* gemmShapeName(GemmShapeKind kind) {
         case GemmShapeKind::Decode: return "decode";
         case GemmShapeKind::NBits: return "nbits";
         case GemmShapeKind::NBitsUnfused: return "nbits-unfused";
+        case GemmShapeKind::Integer: return "integer";
     }
     return "?";
 }
@@ -174,7 +191,7 @@ std::string gemmTransName(bool transA, bool transB) {
 }
 
 int gemmCaseCount(const Options& options) {
-    return static_cast<int>(gemmCases(options).size()) + nbitsCaseCount(options);
+    return static_cast<int>(gemmCases(options).size()) + nbitsCaseCount(options) + integerCaseCount(options);
 }
 
 void warmGemmKernels(const Options& options, INT adapterIndex) {
@@ -196,6 +213,7 @@ void warmGemmKernels(const Options& options, INT adapterIndex) {
         (void)vkdmlCompileOperator(ctx.device, op, DML_EXECUTION_FLAG_NONE, compiled.put());
     }
     warmNbitsKernels(options, ctx);
+    warmIntegerKernels(options, ctx);
 }  // the device's release waits for its background spirv-opt -O, whose modules are now in the disk cache
 
 void runGemm(const Options& options, DeviceContext& ctx, Report& report, Progress& progress) {
@@ -210,6 +228,7 @@ void runGemm(const Options& options, DeviceContext& ctx, Report& report, Progres
         if (row.kind == GemmShapeKind::Square && !row.skipped) rate = std::max(rate, row.tflops.best * 1e12);
     }
     runNbits(options, ctx, report, progress);
+    runInteger(options, ctx, report, progress);
 }
 
 }  // namespace bench

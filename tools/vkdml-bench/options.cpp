@@ -72,6 +72,7 @@ const char* typeName(DML_TENSOR_DATA_TYPE type) {
         case DML_TENSOR_DATA_TYPE_FLOAT16: return "f16";
         case DML_TENSOR_DATA_TYPE_INT32: return "i32";
         case DML_TENSOR_DATA_TYPE_UINT8: return "u8";
+        case DML_TENSOR_DATA_TYPE_INT8: return "i8";
         case DML_TENSOR_DATA_TYPE_UINT32: return "u32";
         default: return "f32";
     }

@@ -259,7 +259,8 @@ void printTables(const Report& r) {
             "copy = the same bytes (half of them read and written) copied within the matrices' buffer, timed "
             "interleaved; weights GB/s = B (K x N x element size) / time, the decode row's weight read; nbits rows: "
             "DEQUANTIZE of INT4 weights {N, K} with scales per 32 along K -> GEMM (TransB), fused and unfused, "
-            "weights GB/s of the packed weights and scales, the copy of as many bytes\n");
+            "weights GB/s of the packed weights and scales, the copy of as many bytes; integer rows: "
+            "MATRIX_MULTIPLY_INTEGER of UINT8 A (a zero point) and INT8 B to INT32, TOPS in the TFLOPS column\n");
         std::printf("%-7s %-5s %-4s %5s %5s %6s %5s  %-20s %-16s %-16s %8s  %-16s\n", "shape", "trans", "type", "batch",
                     "M", "N", "K", "TFLOPS", "op GB/s", "copy GB/s", "op/copy", "weights GB/s");
         for (const GemmRow& g : r.gemm) {

@@ -105,9 +105,11 @@ struct ReductionRow {
 // One row of the GEMM table: DML_OPERATOR_GEMM (Alpha 1, Beta 0, no C) of batch x {M x K} x {K x N}, TransA / TransB
 // as named, timed interleaved with a copy of the same bytes as its three matrices (half of them read and written).
 // NBits, NBitsUnfused: the MatMulNBits graph (gemm_nbits.cpp), fused and with fusion off; weightBytes then counts
-// the packed weights and their scales.
-enum class GemmShapeKind { Square, Batched, Decode, NBits, NBitsUnfused };
-const char* gemmShapeName(GemmShapeKind kind);           // "square", "batched", "decode", "nbits", "nbits-unfused"
+// the packed weights and their scales. Integer: MATRIX_MULTIPLY_INTEGER of UINT8 A and INT8 B (gemm_integer.cpp),
+// its TOPS in `tflops`.
+enum class GemmShapeKind { Square, Batched, Decode, NBits, NBitsUnfused, Integer };
+// "square", "batched", "decode", "nbits", "nbits-unfused", "integer"
+const char* gemmShapeName(GemmShapeKind kind);
 std::string gemmTransName(bool transA, bool transB);     // "nn", "nt", "tn"
 struct GemmRow {
     GemmShapeKind kind = GemmShapeKind::Square;
@@ -185,10 +187,24 @@ void warmGemmKernels(const Options& options, INT adapterIndex);
 // `buffer`, and fills the row's rates (its flops, bytesMoved and weightBytes set).
 void timeGemmRow(const Options& options, DeviceContext& ctx, GemmRow& row, VkdmlDispatchable dispatchable,
                  VkdmlBindingTable bindings, VkdmlBuffer buffer, uint64_t copyBytes);
+// The operator of `desc` compiled; null, with the row skipped and its note set, where vkdml reports E_NOTIMPL.
+Ref<VkdmlDispatchable> compileGemmRow(DeviceContext& ctx, const DML_OPERATOR_DESC& desc, GemmRow& row);
+// A range of a buffer; bytes 0: an absent optional tensor.
+struct BufferRange {
+    uint64_t offset = 0, bytes = 0;
+};
+// Binds a compiled operator's inputs and output to ranges of `buffer` and times it with timeGemmRow (the copy: half
+// the row's bytesMoved).
+void bindAndTimeGemmRow(const Options& options, DeviceContext& ctx, GemmRow& row, VkdmlDispatchable compiled,
+                        VkdmlBuffer buffer, const std::vector<BufferRange>& inputs, BufferRange output);
 // The GEMM table's MatMulNBits rows (gemm_nbits.cpp), which runGemm runs after the others.
 void runNbits(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
 int nbitsCaseCount(const Options& options);
 void warmNbitsKernels(const Options& options, DeviceContext& ctx);
+// The GEMM table's integer rows (gemm_integer.cpp), which runGemm runs last.
+void runInteger(const Options& options, DeviceContext& ctx, Report& report, Progress& progress);
+int integerCaseCount(const Options& options);
+void warmIntegerKernels(const Options& options, DeviceContext& ctx);
 
 // Memory caps: empty when the case fits, else the reason it is skipped.
 std::string memoryCheck(const Options& options, const DeviceContext& ctx, uint64_t deviceBytes, uint64_t hostBytes);

@@ -62,7 +62,8 @@ void openDevice(DeviceContext& ctx, INT adapterIndex) {
 uint32_t elementBytes(DML_TENSOR_DATA_TYPE type) {
     switch (type) {
         case DML_TENSOR_DATA_TYPE_FLOAT16: return 2;
-        case DML_TENSOR_DATA_TYPE_UINT8: return 1;
+        case DML_TENSOR_DATA_TYPE_UINT8:
+        case DML_TENSOR_DATA_TYPE_INT8: return 1;
         default: return 4;
     }
 }
@@ -292,6 +293,10 @@ void fillBuffer(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, DM
 void fillFractions(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, DML_TENSOR_DATA_TYPE type,
                    uint32_t seed) {
     fillBuffer(ctx, buffer, bufferBytes, type, Fill::Fractions, seed);
+}
+
+void fillBytes(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, uint32_t seed) {
+    fillBuffer(ctx, buffer, bufferBytes, DML_TENSOR_DATA_TYPE_UINT8, Fill::Values, seed);
 }
 
 std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, const OpSpec& op, Layout layout, DML_TENSOR_DATA_TYPE type,

@@ -117,6 +117,8 @@ std::unique_ptr<Workload> makeWorkload(DeviceContext& ctx, const OpSpec& op, Lay
 // through an UPLOAD buffer; sets ctx.defaultHeapMappable). The GEMM table's matrices.
 void fillFractions(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, DML_TENSOR_DATA_TYPE type,
                    uint32_t seed);
+// The same with any bytes (the GEMM table's integer rows).
+void fillBytes(DeviceContext& ctx, VkdmlBuffer buffer, uint64_t bufferBytes, uint32_t seed);
 // Binds the kernel to the workload's buffers as its layout says.
 void bindToWorkload(Kernel& kernel, Workload& workload);
 
