@@ -572,6 +572,20 @@ VK_INLINE float vk_act_shrink(float x, float bias, float threshold) {
     return 0.0f;
 }
 
+// ELEMENT_WISE_CLIP as GEMM's fused activation: min(Max, max(Min, x * scale + bias)), the scale and bias applied
+// only where they change x; a NaN gives the bound, as the element-wise CLIP does (D3D's MIN and MAX: the non-NaN
+// operand).
+VK_INLINE float vk_act_clip(float x, float scale, float bias, float lo, float hi) {
+    float v = vk_m_ftz(x);
+    if (scale != 1.0f) {
+        precise float p = v * scale;
+        v = p;
+    }
+    if (bias != 0.0f) v = vk_a_add(v, bias);
+    float m = (!vk_m_isnan(v) && v >= lo) ? v : lo;
+    return (m <= hi) ? m : hi;
+}
+
 // HARD_SIGMOID: max(0, min(alpha * x + beta, 1)), alpha * x + beta as the fused value (vk_act_linear, 1 ULP).
 VK_INLINE float vk_act_hard_sigmoid(float x, float alpha, float beta) {
     float h = vk_act_linear(x, alpha, beta);

@@ -1,5 +1,6 @@
 #include "dml/operator_desc.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -48,8 +49,7 @@ void checkSupport(const OperatorSchema& schema, const SupportTable& support, con
                             " on this data type is not implemented by vkdml yet");
 }
 
-// The activations DirectML lets an operator fuse (the descs' FusedActivation field; ELEMENT_WISE_CLIP only into
-// CONVOLUTION and GEMM, SOFTMAX only into GEMM).
+// The activations DirectML lets an operator fuse (the descs' FusedActivation field).
 constexpr DML_OPERATOR_TYPE kFusable[] = {
     DML_OPERATOR_ACTIVATION_LINEAR,      DML_OPERATOR_ACTIVATION_SIGMOID,          DML_OPERATOR_ACTIVATION_HARD_SIGMOID,
     DML_OPERATOR_ACTIVATION_TANH,        DML_OPERATOR_ACTIVATION_SCALED_TANH,      DML_OPERATOR_ACTIVATION_RELU,
@@ -59,46 +59,78 @@ constexpr DML_OPERATOR_TYPE kFusable[] = {
     DML_OPERATOR_ACTIVATION_SHRINK,      DML_OPERATOR_ACTIVATION_GELU,
 };
 
+// GEMM's own fusable activations: ELEMENT_WISE_CLIP from feature level 6_0 (CONVOLUTION's too, which vkdml does
+// not have), SOFTMAX and SOFTMAX1 from 6_1. DML_FEATURE_LEVEL_1_0 (0x1000) where `type` is not one of them.
+DML_FEATURE_LEVEL gemmOnlyFusionLevel(uint32_t type) {
+    if (type == DML_OPERATOR_ELEMENT_WISE_CLIP) return DML_FEATURE_LEVEL_6_0;
+    if (type == DML_OPERATOR_ACTIVATION_SOFTMAX || type == DML_OPERATOR_ACTIVATION_SOFTMAX1) return DML_FEATURE_LEVEL_6_1;
+    return DML_FEATURE_LEVEL_1_0;
+}
+
 // A FusedActivation field: NULL, or a fusable activation available at `level` whose InputTensor and OutputTensor
-// are NULL; its FLOAT fields go to info.fused*.
+// are NULL; its other fields (FLOATs, CLIP's ScaleBias, SOFTMAX1's Axes) go to info.fused.attributes.
 void readFusedActivation(const DML_OPERATOR_DESC* fused, DML_FEATURE_LEVEL level, const std::string& where,
                          const SchemaSource& schemas, OperatorInfo& info) {
     if (!fused) return;
     const uint32_t rawType = rawValue(fused->Type);
-    bool fusable = false;
+    const bool gemm = info.schema->type == DML_OPERATOR_GEMM;
+    const DML_FEATURE_LEVEL gemmLevel = gemmOnlyFusionLevel(rawType);
+    bool fusable = gemm && gemmLevel != DML_FEATURE_LEVEL_1_0;
     for (DML_OPERATOR_TYPE t : kFusable) fusable = fusable || uint32_t(t) == rawType;
     const char* name = rawType < operatorTypeCount() ? operatorName(static_cast<DML_OPERATOR_TYPE>(rawType)) : nullptr;
     const std::string typeText = name ? std::string("DML_OPERATOR_") + name : std::to_string(rawType);
     require(fusable, where + "->Type = " + typeText + " cannot be fused (DirectML fuses LINEAR, SIGMOID, HARD_SIGMOID, "
                      "TANH, SCALED_TANH, RELU, LEAKY_RELU, THRESHOLDED_RELU, ELU, CELU, SCALED_ELU, SOFTPLUS, "
-                     "PARAMETRIC_SOFTPLUS, SOFTSIGN, IDENTITY, SHRINK and GELU activations here)");
+                     "PARAMETRIC_SOFTPLUS, SOFTSIGN, IDENTITY, SHRINK and GELU activations here" +
+                     std::string(gemm ? ", and ELEMENT_WISE_CLIP, SOFTMAX and SOFTMAX1 into GEMM)" : ")"));
     const auto type = static_cast<DML_OPERATOR_TYPE>(rawType);
-    const DML_FEATURE_LEVEL introduced = operatorIntroducedLevel(type);
-    require(introduced <= level, where + "->Type = " + typeText + " needs feature level " +
-                                     featureLevelName(introduced) + "; this device is capped at " +
-                                     featureLevelName(level));
+    const DML_FEATURE_LEVEL introduced = std::max(operatorIntroducedLevel(type), gemmLevel);
+    require(introduced <= level, where + "->Type = " + typeText + (gemmLevel > DML_FEATURE_LEVEL_1_0 ? " fused into GEMM" : "") +
+                                     " needs feature level " + featureLevelName(introduced) +
+                                     "; this device is capped at " + featureLevelName(level));
     require(fused->Desc != nullptr, where + "->Desc is NULL");
     const OperatorSchema* schema = schemas.schema(type);
     if (!schema) fail(E_FAIL, "internal: fusable " + typeText + " has no schema");
     const auto* base = static_cast<const unsigned char*>(fused->Desc);
     size_t offset = 0;
     const std::string prefix = where + "->Desc (DML_" + name + "_OPERATOR_DESC).";
+    auto read = [&](auto& value) {
+        offset = (offset + alignof(decltype(value)) - 1) & ~(alignof(decltype(value)) - 1);
+        std::memcpy(&value, base + offset, sizeof(value));
+        offset += sizeof(value);
+    };
     for (uint32_t i = 0; i < schema->fieldCount; ++i) {
         const FieldSpec& field = schema->fields[i];
         if (field.kind == FieldKind::Float) {
-            offset = (offset + alignof(FLOAT) - 1) & ~(alignof(FLOAT) - 1);
             float value;
-            std::memcpy(&value, base + offset, sizeof(value));
-            offset += sizeof(FLOAT);
+            read(value);
             checkFloatRule(field, value, level, prefix + field.name);
             info.fused.attributes.addFloat(field.name, value);
             continue;
         }
-        // The activations' descs hold tensors and FLOATs only.
-        offset = (offset + alignof(const DML_TENSOR_DESC*) - 1) & ~(alignof(const DML_TENSOR_DESC*) - 1);
+        if (field.kind == FieldKind::OptionalScaleBias) {  // CLIP's
+            const DML_SCALE_BIAS* scaleBias;
+            read(scaleBias);
+            info.fused.attributes.addFloat("ScaleBias.Scale", scaleBias ? scaleBias->Scale : 1.0f);
+            info.fused.attributes.addFloat("ScaleBias.Bias", scaleBias ? scaleBias->Bias : 0.0f);
+            continue;
+        }
+        if (field.kind == FieldKind::UintArray) {  // SOFTMAX1's Axes (checked against the output by the family)
+            uint32_t count;
+            read(count);
+            const UINT* array;
+            read(array);
+            require(count == 0 || array != nullptr,
+                    prefix + field.name + " is NULL but " + prefix + field.countName + " = " + std::to_string(count));
+            require(count <= DML_TENSOR_DIMENSION_COUNT_MAX1,
+                    prefix + field.countName + " = " + std::to_string(count) + " exceeds " +
+                        std::to_string(DML_TENSOR_DIMENSION_COUNT_MAX1));
+            info.fused.attributes.addUintArray(field.name, std::vector<uint32_t>(array, array + count));
+            continue;
+        }
+        // The activations' descs hold tensors, FLOATs, a ScaleBias and an axis list only.
         const DML_TENSOR_DESC* tensor;
-        std::memcpy(&tensor, base + offset, sizeof(tensor));
-        offset += sizeof(tensor);
+        read(tensor);
         require(tensor == nullptr, prefix + field.name + " must be NULL: a fused activation runs on the operator's "
                                    "own output");
     }

@@ -33,6 +33,7 @@ const char* functionOf(DML_OPERATOR_TYPE type) {
         case DML_OPERATOR_ACTIVATION_SOFTPLUS: return "vk_act_softplus";
         case DML_OPERATOR_ACTIVATION_PARAMETRIC_SOFTPLUS: return "vk_act_parametric_softplus";
         case DML_OPERATOR_ACTIVATION_GELU: return "vk_act_gelu";
+        case DML_OPERATOR_ELEMENT_WISE_CLIP: return "vk_act_clip";  // GEMM's (ScaleBias.Scale, ScaleBias.Bias, Min, Max)
         default: throw std::invalid_argument("no fused activation " + std::to_string(type));
     }
 }

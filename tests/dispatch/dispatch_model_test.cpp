@@ -101,6 +101,7 @@ const ModelCase kModels[] = {
     // result of INTEGER_TO_FLOAT is exact for these scales.
     {"dml_gemm", 0},
     {"dml_matrix_multiply_integer", 0},
+    {"dml_gemm_fused_softmax", 1e-6},
     {"dml_graph_matmul_nbits", 0},
 };
 

@@ -706,6 +706,15 @@ write_prints('dml_gemm', {
     'y_batches': f32_list(as_array(m, 'A_batches', (2, 2, 3)) @ as_array(m, 'B_shared', (3, 2))),
     'y_half': [f16(v) for v in (as_array(m, 'A_half', (3, 2)).T @ as_array(m, 'B_half', (3, 2))).ravel()]})
 
+# dml_gemm_fused_softmax: attention's scores as ONNX Runtime's FusedMatMulActivation emits them, GEMM with a fused
+# SOFTMAX1 over the rows of 0.5 * Q x K^T + mask (the mask a row broadcast by a zero stride; its -10000 gives 0);
+# the same product with a fused ELEMENT_WISE_CLIP to [-1, 2]
+m = load_model('dml_gemm_fused_softmax')
+product = as_array(m, 'Q', (3, 4)) @ as_array(m, 'K', (3, 4)).T
+write_prints('dml_gemm_fused_softmax', {
+    'scores': f32_list(softmax(0.5 * product + as_array(m, 'mask', (1, 3)), (1,))),
+    'clipped': f32_list(np.clip(product, -1, 2))})
+
 # dml_matrix_multiply_integer: UINT8 A (zero point per tensor) times INT8 B (zero point per column) in INT32; the same
 # A times UINT8 B scaled per tensor and per column, plus a bias, in FLOAT32; QUANTIZED_LINEAR requantized to UINT8
 # with ties to even (24.5 -> 24) and saturation (262 -> 255)

@@ -193,10 +193,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     DML_ELEMENT_WISE_CLIP_GRAD_OPERATOR_DESC clipGrad{&input.desc, &input.desc, &output.desc, opDesc.a0, opDesc.a1};
     DML_ACTIVATION_RELU_GRAD_OPERATOR_DESC reluGrad{&input.desc, &input.desc, &output.desc};
     // ADD1's FusedActivation: NULL, or an activation (fusable or not, or a raw type) in the {Input, Output, FLOAT,
-    // FLOAT} layout every fusable activation shares, its tensors NULL or not.
-    static const DML_OPERATOR_TYPE kFused[] = {DML_OPERATOR_ACTIVATION_RELU, DML_OPERATOR_ACTIVATION_ELU,
+    // FLOAT} layout every fusable activation shares, its tensors NULL or not; GEMM's own ELEMENT_WISE_CLIP (a
+    // ScaleBias or not) and SOFTMAX1 (fuzzed axes) in their descs' layouts.
+    static const DML_OPERATOR_TYPE kFused[] = {DML_OPERATOR_ACTIVATION_RELU,     DML_OPERATOR_ACTIVATION_ELU,
                                                DML_OPERATOR_ACTIVATION_SOFTPLUS, DML_OPERATOR_ACTIVATION_GELU,
-                                               DML_OPERATOR_ACTIVATION_SWISH, DML_OPERATOR_ACTIVATION_LINEAR};
+                                               DML_OPERATOR_ACTIVATION_SWISH,    DML_OPERATOR_ACTIVATION_LINEAR,
+                                               DML_OPERATOR_ELEMENT_WISE_CLIP,   DML_OPERATOR_ACTIVATION_SOFTMAX1};
     const uint8_t fusedPick = in.take<uint8_t>();
     const uint8_t fusedTensors = in.take<uint8_t>();
     struct {
@@ -205,9 +207,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         FLOAT a0, a1;
     } fusedStorage{fusedTensors % 8 == 1 ? &input.desc : nullptr, fusedTensors % 8 == 2 ? &output.desc : nullptr,
                    opDesc.a0, opDesc.a1};
+    const DML_SCALE_BIAS fusedScaleBias{opDesc.a0, opDesc.a1};
+    const DML_ELEMENT_WISE_CLIP_OPERATOR_DESC fusedClip{fusedStorage.input, fusedStorage.output,
+                                                        fusedTensors >= 128 ? &fusedScaleBias : nullptr, opDesc.a0,
+                                                        opDesc.a1};
+    const UINT fusedAxes[3] = {in.take<uint8_t>() % 5u, in.take<uint8_t>() % 5u, in.take<uint8_t>() % 5u};
+    const DML_ACTIVATION_SOFTMAX1_OPERATOR_DESC fusedSoftmax1{fusedStorage.input, fusedStorage.output,
+                                                              UINT(fusedTensors / 8 % 4), fusedAxes};
     DML_OPERATOR_DESC fused{};
-    setRaw(fused.Type, fusedPick < 240 ? uint32_t(kFused[fusedPick % 6]) : in.take<uint32_t>());
-    fused.Desc = fusedTensors % 8 == 3 ? nullptr : &fusedStorage;
+    const uint32_t fusedType = fusedPick < 240 ? uint32_t(kFused[fusedPick % 8]) : in.take<uint32_t>();
+    setRaw(fused.Type, fusedType);
+    fused.Desc = fusedTensors % 8 == 3                             ? nullptr
+                 : fusedType == DML_OPERATOR_ELEMENT_WISE_CLIP     ? static_cast<const void*>(&fusedClip)
+                 : fusedType == DML_OPERATOR_ACTIVATION_SOFTMAX1   ? static_cast<const void*>(&fusedSoftmax1)
+                                                                   : static_cast<const void*>(&fusedStorage);
     DML_ELEMENT_WISE_ADD1_OPERATOR_DESC add1{&input.desc, &input.desc, &output.desc, fusedPick % 4 == 0 ? nullptr : &fused};
     const bool twoInputs = type == DML_OPERATOR_ELEMENT_WISE_ADD || type == DML_OPERATOR_ELEMENT_WISE_DIVIDE ||
                            type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD || type == DML_OPERATOR_ELEMENT_WISE_CLIP_GRAD1 ||

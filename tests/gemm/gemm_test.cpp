@@ -37,13 +37,6 @@ struct Spec {
     const DML_TENSOR_DESC* activationInput = nullptr;  // a (wrong) tensor in the fused activation's desc
 };
 
-std::vector<uint32_t> withBatch(const std::vector<uint32_t>& batch, uint32_t rows, uint32_t columns) {
-    std::vector<uint32_t> sizes = batch;
-    sizes.push_back(rows);
-    sizes.push_back(columns);
-    return sizes;
-}
-
 std::vector<uint32_t> aSizes(const Spec& s) { return withBatch(s.batch, s.transA ? s.k : s.m, s.transA ? s.m : s.k); }
 std::vector<uint32_t> bSizes(const Spec& s) { return withBatch(s.batch, s.transB ? s.n : s.k, s.transB ? s.k : s.n); }
 std::vector<uint32_t> outSizes(const Spec& s) { return withBatch(s.batch, s.m, s.n); }

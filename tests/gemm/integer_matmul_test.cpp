@@ -10,6 +10,7 @@
 #include "data_type_names.h"
 #include "emulated_kernel_messages.h"
 #include "family_runner.h"
+#include "reference_gemm.h"
 #include "reference_reduce.h"
 #include "scoped_env.h"
 
@@ -36,13 +37,6 @@ struct Spec {
     Param aZero, bZero, aScale, bScale, outScale, outZero, bias;
     std::vector<uint32_t> aStrides, bStrides;  // empty: packed
 };
-
-std::vector<uint32_t> withBatch(const std::vector<uint32_t>& batch, uint32_t rows, uint32_t columns) {
-    std::vector<uint32_t> sizes = batch;
-    sizes.push_back(rows);
-    sizes.push_back(columns);
-    return sizes;
-}
 
 FamilyTensor paramTensor(const Param& p) {
     FamilyTensor t = tensorOf(p.type, p.sizes.empty() ? std::vector<uint32_t>{1} : p.sizes);

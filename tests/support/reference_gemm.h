@@ -21,6 +21,14 @@ struct GemmParams {
     double actAlpha = 0, actBeta = 0;
 };
 
+// The sizes of a matrix of `rows` x `columns` after the batch dimensions `batch`.
+inline std::vector<uint32_t> withBatch(const std::vector<uint32_t>& batch, uint32_t rows, uint32_t columns) {
+    std::vector<uint32_t> sizes = batch;
+    sizes.push_back(rows);
+    sizes.push_back(columns);
+    return sizes;
+}
+
 // a and b as stored (the last two dimensions swapped where transposed), batch dimensions equal to the output's.
 std::vector<Expected> expectGemm(DML_TENSOR_DATA_TYPE type, const HostTensor& a, const HostTensor& b,
                                  const GemmParams& p);

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "ops/gemm/kernel.h"
 #include "ops/gemm/schema.h"
+#include "ops/gemm/softmax_activation.h"
 
 namespace vkdml::gemm {
 
@@ -120,6 +121,7 @@ public:
                 checkMatrices(info, prefix, info.attributes.enumAt(0) == DML_MATRIX_TRANSFORM_TRANSPOSE,
                               info.attributes.enumAt(1) == DML_MATRIX_TRANSFORM_TRANSPOSE);
                 checkLikeOutput(info, prefix, "CTensor");
+                checkSoftmaxAxes(info, prefix);
                 return;
             }
             case DML_OPERATOR_MATRIX_MULTIPLY_INTEGER:
@@ -158,7 +160,8 @@ public:
     }
 
     std::unique_ptr<ops::CompiledKernel> compile(Device& device, const OperatorInfo& info,
-                                                 DML_EXECUTION_FLAGS) const override {
+                                                 DML_EXECUTION_FLAGS flags) const override {
+        if (isSoftmaxActivation(info.fused)) return std::make_unique<GemmSoftmaxKernel>(device, info, flags);
         return std::make_unique<GemmKernel>(device, info);
     }
 
@@ -166,9 +169,12 @@ public:
     // type), on floats, with up to kMaxEpilogueTensors more tensors of the output's sizes. GEMM's loads of B take
     // the run that computes B (a DEQUANTIZE of packed weights: ONNX Runtime's MatMulNBits) where A has at most 16
     // rows (the decode step), so that the weights are read in their packed form and the run's work is repeated for
-    // few rows of A; a run computing A would be repeated for every column of B: not taken.
+    // few rows of A; a run computing A would be repeated for every column of B: not taken. Nor any run beside a fused
+    // SOFTMAX, which is a kernel of its own after GEMM's.
     bool acceptsNeighbours(const OperatorInfo& info, const ops::FusedNeighbours& neighbours) const override {
-        if (info.schema->type != DML_OPERATOR_GEMM || (!neighbours.prologue && !neighbours.epilogue)) return false;
+        if (info.schema->type != DML_OPERATOR_GEMM || (!neighbours.prologue && !neighbours.epilogue) ||
+            isSoftmaxActivation(info.fused))
+            return false;
         if (neighbours.prologue && !acceptsPrologue(info, neighbours)) return false;
         if (!neighbours.epilogue) return true;
         const TensorLayout& out = info.outputs[0];
