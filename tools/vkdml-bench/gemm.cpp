@@ -86,11 +86,7 @@ GemmRow runRow(const Options& options, DeviceContext& ctx, const GemmCase& c, do
     row.deviceBytes = bufferBytes;
     if (c.type == DML_TENSOR_DATA_TYPE_FLOAT16 && !ctx.float16) row.note = "no FLOAT16 on this device";
     if (row.note.empty()) row.note = memoryCheck(options, ctx, bufferBytes, 0);
-    if (row.note.empty() && c.kind == GemmShapeKind::Square && flopsPerSecond > 0 &&
-        row.flops / flopsPerSecond > kMaxDispatchSeconds)
-        row.note = "one dispatch would last about " + fixed(row.flops / flopsPerSecond, 0) + " s at the " +
-                   fixed(flopsPerSecond / 1e12, 4) + " TFLOPS of the smaller square rows (limit " +
-                   fixed(kMaxDispatchSeconds, 0) + " s)";
+    if (row.note.empty() && c.kind == GemmShapeKind::Square) row.note = tooLongForOneDispatch(row.flops, flopsPerSecond);
     row.skipped = !row.note.empty();
     if (row.skipped) return row;
 
@@ -119,6 +115,13 @@ GemmRow runRow(const Options& options, DeviceContext& ctx, const GemmCase& c, do
 }
 
 }  // namespace
+
+std::string tooLongForOneDispatch(double flops, double flopsPerSecond) {
+    if (flopsPerSecond <= 0 || flops / flopsPerSecond <= kMaxDispatchSeconds) return {};
+    return "one dispatch would last about " + fixed(flops / flopsPerSecond, 0) + " s at the " +
+           fixed(flopsPerSecond / 1e12, 4) + " TFLOPS of the smaller rows (limit " + fixed(kMaxDispatchSeconds, 0) +
+           " s)";
+}
 
 Ref<VkdmlDispatchable> compileGemmRow(DeviceContext& ctx, const DML_OPERATOR_DESC& desc, GemmRow& row) {
     Ref<VkdmlOperator> op;

@@ -187,6 +187,9 @@ void warmGemmKernels(const Options& options, INT adapterIndex);
 // `buffer`, and fills the row's rates (its flops, bytesMoved and weightBytes set).
 void timeGemmRow(const Options& options, DeviceContext& ctx, GemmRow& row, VkdmlDispatchable dispatchable,
                  VkdmlBindingTable bindings, VkdmlBuffer buffer, uint64_t copyBytes);
+// Why a row of `flops` is skipped at the rate (FLOP/s) the smaller rows of its kind reached (0: none yet), where one
+// dispatch would take too long (lavapipe); empty when it runs.
+std::string tooLongForOneDispatch(double flops, double flopsPerSecond);
 // The operator of `desc` compiled; null, with the row skipped and its note set, where vkdml reports E_NOTIMPL.
 Ref<VkdmlDispatchable> compileGemmRow(DeviceContext& ctx, const DML_OPERATOR_DESC& desc, GemmRow& row);
 // A range of a buffer; bytes 0: an absent optional tensor.
