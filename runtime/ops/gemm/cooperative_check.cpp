@@ -76,32 +76,48 @@ std::vector<uint32_t> packedOperand(const CheckOperand& o, uint32_t x, bool isA)
     return words;
 }
 
-// Runs the check; the number of wrong outputs, or throws what compiling or running the kernel threw.
-uint32_t wrongOutputs(Device& device, const KernelShape& shape, const CooperativeLayout& layout, bool wrongOnPurpose) {
+// Runs the kernel of `shape` for `plan` once over its M x N, its bindings (in slot order) holding `parts`, each at
+// the device's alignment; returns the words after the run, `ranges` where each part lies in them. Throws what
+// compiling or running the kernel threw.
+std::vector<uint32_t> runCheckKernel(Device& device, const KernelShape& shape, const Plan& plan, const char* name,
+                                     uint64_t key, const std::vector<std::vector<uint32_t>>& parts,
+                                     std::vector<WordRange>& ranges) {
     vk::Context& ctx = device.context();
-    const CheckOperand a = operandFor(layout.aKInner, layout.aVectors, kM), b = operandFor(layout.bKInner, layout.bVectors, kN);
-    const Plan plan = checkPlan(a, b, wrongOnPurpose ? 2.0f : 1.0f);
     const uint64_t alignWords = alignmentOf(ctx) / sizeof(uint32_t);
-    auto aligned = [alignWords](uint64_t w) { return (w + alignWords - 1) / alignWords * alignWords; };
-    const std::vector<uint32_t> wordsA = packedOperand(a, kM, true), wordsB = packedOperand(b, kN, false);
-    const std::vector<WordRange> ranges = {WordRange{0, wordsA.size()},
-                                           WordRange{aligned(wordsA.size()), wordsB.size()},
-                                           WordRange{aligned(aligned(wordsA.size()) + wordsB.size()), kM * kN}};
-    std::vector<uint32_t> words(ranges[2].firstWord + ranges[2].words, 0x7fc00000u);  // outputs start as NaN
-    std::copy(wordsA.begin(), wordsA.end(), words.begin() + ranges[0].firstWord);
-    std::copy(wordsB.begin(), wordsB.end(), words.begin() + ranges[1].firstWord);
+    ranges.clear();
+    uint64_t next = 0;
+    for (const std::vector<uint32_t>& part : parts) {
+        ranges.push_back(WordRange{next, part.size()});
+        next = (next + part.size() + alignWords - 1) / alignWords * alignWords;
+    }
+    std::vector<uint32_t> words(ranges.back().firstWord + ranges.back().words, 0);
+    for (size_t i = 0; i < parts.size(); ++i) std::copy(parts[i].begin(), parts[i].end(), words.begin() + ranges[i].firstWord);
 
     vk::KernelSource source;
-    source.key = plan.hash() ^ (uint64_t(layout.key()) << 40) ^ (uint64_t(shape.cooperative) << 63) ^
-                 (uint64_t(shape.subgroupSize) << 48) ^ (uint64_t(shape.cooperativeEmulated) << 47) ^ 0x636f6f7063686b00ull;
-    source.name = shape.cooperative ? "gemm_cooperative_check" : "gemm_cooperative_stand_in_check";
-    source.layout = {3, kSlots * sizeof(uint32_t)};
+    source.key = key;
+    source.name = name;
+    source.layout = {static_cast<uint32_t>(parts.size()), kSlots * sizeof(uint32_t)};
     source.workgroupSize = shape.workgroupSize();
     source.glsl = [&plan, &shape] { return generateGemmGlsl(plan, shape); };
     source.describe = [&plan] { return plan.describe(); };
     const uint32_t bases[kSlots] = {};
-    const uint32_t groups[3] = {(kN + shape.tileN() - 1) / shape.tileN(), (kM + shape.tileM() - 1) / shape.tileM(), 1};
+    const uint32_t groups[3] = {(plan.n + shape.tileN() - 1) / shape.tileN(), (plan.m + shape.tileM() - 1) / shape.tileM(), 1};
     runKernelOnce(ctx, device.pipelines(), device.queue(), source, words, ranges, bases, sizeof(bases), groups);
+    return words;
+}
+
+// Runs the check; the number of wrong outputs, or throws what compiling or running the kernel threw.
+uint32_t wrongOutputs(Device& device, const KernelShape& shape, const CooperativeLayout& layout, bool wrongOnPurpose) {
+    const CheckOperand a = operandFor(layout.aKInner, layout.aVectors, kM), b = operandFor(layout.bKInner, layout.bVectors, kN);
+    const Plan plan = checkPlan(a, b, wrongOnPurpose ? 2.0f : 1.0f);
+    const uint64_t key = plan.hash() ^ (uint64_t(layout.key()) << 40) ^ (uint64_t(shape.cooperative) << 63) ^
+                         (uint64_t(shape.subgroupSize) << 48) ^ (uint64_t(shape.cooperativeEmulated) << 47) ^
+                         0x636f6f7063686b00ull;
+    std::vector<WordRange> ranges;
+    const std::vector<uint32_t> words = runCheckKernel(
+        device, shape, plan, shape.cooperative ? "gemm_cooperative_check" : "gemm_cooperative_stand_in_check", key,
+        {packedOperand(a, kM, true), packedOperand(b, kN, false), std::vector<uint32_t>(kM * kN, 0x7fc00000u)},
+        ranges);  // the outputs start as NaN
 
     uint32_t wrong = 0;
     for (uint32_t m = 0; m < kM; ++m)
@@ -117,7 +133,6 @@ uint32_t wrongOutputs(Device& device, const KernelShape& shape, const Cooperativ
 
 // The 8-bit check: MATRIX_MULTIPLY_INTEGER with A and B of the layout's types; the number of wrong outputs.
 uint32_t wrongEightBitOutputs(Device& device, const KernelShape& shape, const CooperativeLayout& layout) {
-    vk::Context& ctx = device.context();
     const CheckOperand a = operandFor(layout.aKInner, layout.aVectors, kM8, kK8, 16);
     const CheckOperand b = operandFor(layout.bKInner, layout.bVectors, kN8, kK8, 16);
     Plan plan;
@@ -145,31 +160,14 @@ uint32_t wrongEightBitOutputs(Device& device, const KernelShape& shape, const Co
         for (uint32_t k = 0; k < kK8; ++k) bytesB[n * b.xStride + k * b.kStride] = uint8_t(byteB(k, n));
     for (uint32_t m = 0; m < kM8; ++m) zeroA[m] = uint8_t(byteAZeroPoint(m));
     for (uint32_t n = 0; n < kN8; ++n) zeroB[n] = uint8_t(byteBZeroPoint(n));
-    const std::vector<std::vector<uint32_t>> inputs = {bytesToWords(bytesA), bytesToWords(bytesB),
-                                                       std::vector<uint32_t>(kM8 * kN8, 0xdeadbeefu),
-                                                       bytesToWords(zeroA), bytesToWords(zeroB)};
-    const uint64_t alignWords = alignmentOf(ctx) / sizeof(uint32_t);
+    const uint64_t key = plan.hash() ^ (uint64_t(layout.key()) << 40) ^ (uint64_t(shape.subgroupSize) << 48) ^
+                         (uint64_t(shape.cooperativeEmulated) << 47) ^ 0x636f6f7038636b00ull;
     std::vector<WordRange> ranges;
-    uint64_t next = 0;
-    for (const std::vector<uint32_t>& words : inputs) {
-        ranges.push_back(WordRange{next, words.size()});
-        next = (next + words.size() + alignWords - 1) / alignWords * alignWords;
-    }
-    std::vector<uint32_t> words(ranges.back().firstWord + ranges.back().words, 0);
-    for (size_t i = 0; i < inputs.size(); ++i)
-        std::copy(inputs[i].begin(), inputs[i].end(), words.begin() + ranges[i].firstWord);
-
-    vk::KernelSource source;
-    source.key = plan.hash() ^ (uint64_t(layout.key()) << 40) ^ (uint64_t(shape.subgroupSize) << 48) ^
-                 (uint64_t(shape.cooperativeEmulated) << 47) ^ 0x636f6f7038636b00ull;
-    source.name = "gemm_cooperative_int8_check";
-    source.layout = {5, kSlots * sizeof(uint32_t)};
-    source.workgroupSize = shape.workgroupSize();
-    source.glsl = [&plan, &shape] { return generateGemmGlsl(plan, shape); };
-    source.describe = [&plan] { return plan.describe(); };
-    const uint32_t bases[kSlots] = {};
-    const uint32_t groups[3] = {(kN8 + shape.tileN() - 1) / shape.tileN(), (kM8 + shape.tileM() - 1) / shape.tileM(), 1};
-    runKernelOnce(ctx, device.pipelines(), device.queue(), source, words, ranges, bases, sizeof(bases), groups);
+    const std::vector<uint32_t> words = runCheckKernel(
+        device, shape, plan, "gemm_cooperative_int8_check", key,
+        {bytesToWords(bytesA), bytesToWords(bytesB), std::vector<uint32_t>(kM8 * kN8, 0xdeadbeefu), bytesToWords(zeroA),
+         bytesToWords(zeroB)},
+        ranges);
 
     uint32_t wrong = 0;
     for (uint32_t m = 0; m < kM8; ++m)
