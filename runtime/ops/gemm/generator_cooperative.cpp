@@ -105,7 +105,6 @@ public:
         if ((!half && !eightBit) || plan.prologue)
             throw std::invalid_argument(
                 "the cooperative-matrix GEMM kernel takes FLOAT16 A and B (GEMM) or 8-bit ones (the integer multiplies)");
-        element_.eightBit = eightBit;
         aZero_ = eightBit ? shiftedZeroPoint(plan, kA) : "";
         bZero_ = eightBit ? shiftedZeroPoint(plan, kB) : "";
         const uint32_t subgroups = kWorkgroup / shape.subgroupSize;
@@ -118,7 +117,7 @@ public:
     }
 
     std::string source() {
-        header(element_.eightBit ? "#extension GL_NV_cooperative_matrix : require\n"
+        header(element().eightBit ? "#extension GL_NV_cooperative_matrix : require\n"
                                    "#extension GL_NV_integer_cooperative_matrix : require\n"
                                    "#extension GL_KHR_memory_scope_semantics : require\n"
                                    "#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require\n"
@@ -252,7 +251,7 @@ private:
 
     void body() {
         const uint32_t subgroups = subgroupsM_ * subgroupsN_;
-        const bool eightBit = element_.eightBit;
+        const bool eightBit = element().eightBit;
         out_ += "shared uvec4 As[" + u(a_.sharedVectors()) + "];\nshared uvec4 Bs[" + u(b_.sharedVectors()) + "];\n"
                 "shared " + std::string(eightBit ? "int" : "float") + " scratch[" +
                 u(subgroups * kFragment * kFragment) + "];\n";
@@ -270,7 +269,7 @@ private:
         const std::string accType = eightBit ? "icoopmatNV<32, gl_ScopeSubgroup, 16, 16>" : "fcoopmatNV<32, gl_ScopeSubgroup, 16, 16>";
         const std::string aType = eightBit ? "icoopmatNV<8, gl_ScopeSubgroup, 16, 32>" : "fcoopmatNV<16, gl_ScopeSubgroup, 16, 16>";
         const std::string bType = eightBit ? "icoopmatNV<8, gl_ScopeSubgroup, 32, 16>" : "fcoopmatNV<16, gl_ScopeSubgroup, 16, 16>";
-        const uint32_t step = element_.step(), fragmentK = element_.fragmentK();
+        const uint32_t step = element().step(), fragmentK = element().fragmentK();
         out_ += "void main() {\n"
                 "    const uint lid = gl_LocalInvocationID.x, sg = gl_SubgroupID;\n"
                 "    const uint wm = sg / " + u(subgroupsN_) + ", wn = sg % " + u(subgroupsN_) + ";\n"
@@ -353,7 +352,7 @@ private:
                 "                const uint m = m0 + fm + (f / " + u(fragmentsN_) + ") * 16u + e / 16u;\n"
                 "                const uint n = n0 + fn + (f % " + u(fragmentsN_) + ") * 16u + e % 16u;\n"
                 "                if (m >= M || n >= N) continue;\n" +
-                (element_.eightBit ? "                const int r = " + correctedSum(sum) + ";\n"
+                (element().eightBit ? "                const int r = " + correctedSum(sum) + ";\n"
                                    : "                const float r = " + sum + ";\n") +
                 storeStatement("r") +
                 "            }\n"
@@ -362,8 +361,10 @@ private:
                 "        }\n";
     }
 
+    // The element both operands hold (the constructor requires A's and B's to agree).
+    const Element& element() const { return a_.element; }
+
     Staging a_, b_;
-    Element element_;
     std::string aZero_, bZero_;  // the integer multiplies' zero points as the matrix units see them (shiftedZeroPoint)
     uint32_t subgroupsM_ = 2, subgroupsN_ = 4, fragmentsM_ = 4, fragmentsN_ = 2;
 };
