@@ -16,7 +16,22 @@ Fence::Fence(Device& device, UINT64 initialValue, D3D12_FENCE_FLAGS flags)
     liveObjects<Fence>().add(static_cast<ID3D12Fence*>(this), this);
 }
 
-Fence::~Fence() { liveObjects<Fence>().remove(static_cast<ID3D12Fence*>(this)); }
+// The fence monitor holds no reference (so a program's last Release, not the monitor thread, destroys the fence and
+// then the device): a fence released with queue signals still pending waits for them here, so the events and queue
+// Waits set on it are still released, as they would be had it lived on.
+Fence::~Fence() {
+    liveObjects<Fence>().remove(static_cast<ID3D12Fence*>(this));
+    device().fenceMonitor().unwatch(this);
+    uint64_t lastPending = 0;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!pending_.empty()) lastPending = pending_.back().completionValue;
+    }
+    if (lastPending != 0) {
+        vkdmlWaitForCompletion(device().vkdml(), lastPending, UINT64_MAX);
+        applyCompletedSignals(nullptr);
+    }
+}
 
 Fence* Fence::fromInterface(const void* fence) { return liveObjects<Fence>().find(fence); }
 
@@ -40,7 +55,7 @@ void Fence::setValueLocked(uint64_t value, std::vector<Waiter>& released) {
     }
 }
 
-void Fence::release(std::vector<Waiter>& released) {
+void Fence::releaseWaiters(std::vector<Waiter>& released) {
     for (Waiter& waiter : released) {
         if (waiter.callback)
             waiter.callback();
@@ -49,19 +64,20 @@ void Fence::release(std::vector<Waiter>& released) {
     }
 }
 
+bool Fence::takeCompletedSignals(uint64_t* nextCompletionValue, std::vector<Waiter>& released) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    while (!pending_.empty() && (device().removed() || device().isComplete(pending_.front().completionValue))) {
+        setValueLocked(pending_.front().value, released);
+        pending_.pop_front();
+    }
+    if (!pending_.empty() && nextCompletionValue) *nextCompletionValue = pending_.front().completionValue;
+    return !pending_.empty();
+}
+
 bool Fence::applyCompletedSignals(uint64_t* nextCompletionValue) {
     std::vector<Waiter> released;
-    bool morePending = false;
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        while (!pending_.empty() && (device().removed() || device().isComplete(pending_.front().completionValue))) {
-            setValueLocked(pending_.front().value, released);
-            pending_.pop_front();
-        }
-        morePending = !pending_.empty();
-        if (morePending && nextCompletionValue) *nextCompletionValue = pending_.front().completionValue;
-    }
-    release(released);
+    const bool morePending = takeCompletedSignals(nextCompletionValue, released);
+    releaseWaiters(released);
     return morePending;
 }
 
@@ -77,7 +93,7 @@ HRESULT Fence::Signal(UINT64 value) {
         std::lock_guard<std::mutex> lock(mutex_);
         setValueLocked(value, released);
     }
-    release(released);
+    releaseWaiters(released);
     return S_OK;
 }
 
@@ -93,7 +109,7 @@ void Fence::signalAfter(uint64_t completionValue, uint64_t value) {
             watch = true;
         }
     }
-    release(released);
+    releaseWaiters(released);
     if (watch) device().fenceMonitor().watch(this);
 }
 

@@ -32,22 +32,27 @@ public:
     // completion value the next one waits for.
     bool applyCompletedSignals(uint64_t* nextCompletionValue);
 
-protected:
-    void* findInterface(REFIID riid) override;
-
-private:
+    // An event to set or a callback to run once the value has reached `value`.
     struct Waiter {
         uint64_t value;
         HANDLE event;  // or
         std::function<void()> callback;
     };
+    // applyCompletedSignals in two steps, for the fence monitor: the value moves on and the waiters it releases
+    // are handed out, to be released (releaseWaiters) once the monitor no longer uses this fence.
+    bool takeCompletedSignals(uint64_t* nextCompletionValue, std::vector<Waiter>& released);
+    static void releaseWaiters(std::vector<Waiter>& released);
+
+protected:
+    void* findInterface(REFIID riid) override;
+
+private:
     struct PendingSignal {
         uint64_t completionValue;
         uint64_t value;
     };
     // Sets the value (mutex_ held) and moves the waiters it releases into `released`.
     void setValueLocked(uint64_t value, std::vector<Waiter>& released);
-    static void release(std::vector<Waiter>& released);
     uint64_t currentValueLocked() const;
 
     const D3D12_FENCE_FLAGS flags_;

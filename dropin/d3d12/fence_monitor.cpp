@@ -13,12 +13,13 @@ namespace {
 constexpr UINT64 kPollNs = 2'000'000;  // how long one GPU wait lasts before newly watched fences are looked at
 }
 
-// Shared with the thread: when the device's last reference goes on the monitor thread itself (it released the
-// last fence), the thread is detached and finishes with this state alone.
+// Shared with the thread: when the device's last reference goes on the monitor thread itself (a queue Wait it
+// released let go of the last queue), the thread is detached and finishes with this state alone.
 struct FenceMonitor::State {
     std::mutex mutex;
     std::condition_variable changed;
-    std::vector<Fence*> watched;
+    std::vector<Fence*> watched;  // each once
+    Fence* inUse = nullptr;       // the fence the thread is applying signals to; unwatch waits for it
     bool stop = false;
     VkdmlDevice device = nullptr;  // a reference of the thread's own
 };
@@ -42,12 +43,19 @@ FenceMonitor::~FenceMonitor() {
 }
 
 void FenceMonitor::watch(Fence* fence) {
-    fence->AddRef();
     {
         std::lock_guard<std::mutex> lock(state_->mutex);
-        state_->watched.push_back(fence);
+        auto& watched = state_->watched;
+        if (std::find(watched.begin(), watched.end(), fence) == watched.end()) watched.push_back(fence);
     }
     state_->changed.notify_all();
+}
+
+void FenceMonitor::unwatch(Fence* fence) {
+    std::unique_lock<std::mutex> lock(state_->mutex);
+    state_->changed.wait(lock, [&] { return state_->inUse != fence; });
+    auto& watched = state_->watched;
+    watched.erase(std::remove(watched.begin(), watched.end(), fence), watched.end());
 }
 
 void FenceMonitor::run(std::shared_ptr<State> state) {
@@ -56,31 +64,35 @@ void FenceMonitor::run(std::shared_ptr<State> state) {
         {
             std::unique_lock<std::mutex> lock(state->mutex);
             state->changed.wait(lock, [&] { return state->stop || !state->watched.empty(); });
-            if (state->watched.empty()) break;  // stopping, and every fence's signals have been applied
-            fences.swap(state->watched);
+            if (state->watched.empty()) break;  // stopping, and every watched fence is done or destroyed
+            fences = state->watched;
         }
-        // A fence watched twice holds two references: keep one.
-        std::sort(fences.begin(), fences.end());
-        for (size_t i = 1; i < fences.size(); ++i)
-            if (fences[i] == fences[i - 1]) fences[i]->Release();
-        fences.erase(std::unique(fences.begin(), fences.end()), fences.end());
-        std::vector<Fence*> pending, done;
         uint64_t next = UINT64_MAX;
+        bool anyPending = false;
         for (Fence* fence : fences) {
+            {
+                std::lock_guard<std::mutex> lock(state->mutex);
+                const auto& watched = state->watched;
+                if (std::find(watched.begin(), watched.end(), fence) == watched.end()) continue;  // destroyed since
+                state->inUse = fence;
+            }
+            std::vector<Fence::Waiter> released;
             uint64_t fenceNext = 0;
-            if (fence->applyCompletedSignals(&fenceNext)) {
-                pending.push_back(fence);
+            const bool pending = fence->takeCompletedSignals(&fenceNext, released);
+            {
+                std::lock_guard<std::mutex> lock(state->mutex);
+                state->inUse = nullptr;
+                if (!pending) state->watched.erase(std::find(state->watched.begin(), state->watched.end(), fence));
+            }
+            state->changed.notify_all();
+            // Only now may the program see the new value through an event and release the fence.
+            Fence::releaseWaiters(released);
+            if (pending) {
+                anyPending = true;
                 next = std::min(next, fenceNext);
-            } else {
-                done.push_back(fence);
             }
         }
-        if (!pending.empty()) {
-            std::lock_guard<std::mutex> lock(state->mutex);
-            state->watched.insert(state->watched.end(), pending.begin(), pending.end());
-        }
-        for (Fence* fence : done) fence->Release();
-        if (!pending.empty()) vkdmlWaitForCompletion(state->device, next, kPollNs);
+        if (anyPending) vkdmlWaitForCompletion(state->device, next, kPollNs);
     }
     vkdmlRelease(state->device);
 }

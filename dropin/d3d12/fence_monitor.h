@@ -1,5 +1,8 @@
 // One thread per device that applies queue Signals to fences once their submissions complete, so events set with
-// SetEventOnCompletion and queues blocked in Wait are released without the program polling.
+// SetEventOnCompletion and queues blocked in Wait are released without the program polling. It holds no reference
+// on the fences it watches (a fence leaves the watch as it is destroyed), so the last Release of a program that
+// waited for its work destroys the fence and the device on the program's thread, never on this one after the
+// program has moved on (to exit, say).
 #pragma once
 
 #include <memory>
@@ -20,8 +23,10 @@ public:
     FenceMonitor(const FenceMonitor&) = delete;
     FenceMonitor& operator=(const FenceMonitor&) = delete;
 
-    // Watches `fence` (holding a reference) until it has no pending queue signal.
+    // Watches `fence` until it has no pending queue signal or is destroyed.
     void watch(Fence* fence);
+    // From the fence's destructor: once this returns, the monitor no longer uses `fence`.
+    void unwatch(Fence* fence);
 
 private:
     struct State;

@@ -28,12 +28,12 @@ TestDevice::TestDevice(DML_FEATURE_LEVEL maxLevel, bool debug) {
 
 TestDevice::~TestDevice() {
     if (com_) {
-        // libd3d12's fence monitor may still hold the D3D12 device (and so the vkdml device) for a moment: no count
-        // to check here (LeakSanitizer sees what is never released). Its messages from then on (its destruction's)
-        // must not reach this object, which is gone by then.
+        // The session's objects hold the last D3D12 references: once they are released the D3D12 device is gone,
+        // and with it every reference on the vkdml device but this object's. Messages from the D3D12 device's
+        // destruction must not reach this object, which is going.
         vkdmlSetMessageCallback(device_, nullptr, nullptr);
         com_.reset();
-        vkdmlRelease(device_);
+        CHECK_MESSAGE(vkdmlRelease(device_) == 0, "the D3D12 device outlived its last release");
     } else if (device_) {
         CHECK(vkdmlRelease(device_) == 0);
     }

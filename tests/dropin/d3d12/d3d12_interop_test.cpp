@@ -87,6 +87,55 @@ TEST_CASE("every object released while a copy and a queue signal are still pendi
     }
 }
 
+// A copy long enough on lavapipe (32 MiB) that its queue signal is still pending when the fence is waited for, so
+// the fence thread, not the waiting call, applies it.
+namespace {
+void recordLongCopy(Queue& q, ComPtr<ID3D12Resource>& src, ComPtr<ID3D12Resource>& dst) {
+    src = createBuffer(q.device.Get(), D3D12_HEAP_TYPE_DEFAULT, 32 << 20);
+    dst = createBuffer(q.device.Get(), D3D12_HEAP_TYPE_DEFAULT, 32 << 20);
+    q.list->CopyResource(dst.Get(), src.Get());
+}
+}  // namespace
+
+// The fence thread sets the event and then lets go of the fence: had it still held a reference when the program,
+// woken, released its last one, the device would be destroyed on that thread while the program went on (to exit:
+// a crash at exit seen once in CI).
+TEST_CASE("after waiting on an event, the program's last Release destroys the device on its own thread") {
+    for (int round = 0; round < 30; ++round) {
+        VkdmlDevice vkdml = nullptr;
+        {
+            Queue q(createDevice());
+            ComPtr<IVkdmlD3D12Device> interop;
+            REQUIRE(q.device.As(&interop) == S_OK);
+            vkdml = interop->GetVkdmlDevice();
+            vkdmlAddRef(vkdml);
+            ComPtr<ID3D12Resource> src, dst;
+            recordLongCopy(q, src, dst);
+            q.executeAndWait();
+        }
+        const ULONG left = vkdmlRelease(vkdml);
+        CHECK_MESSAGE(left == 0, "round " << round << ": the D3D12 device still held the vkdml device");
+        if (left != 0) break;
+    }
+}
+
+TEST_CASE("a fence released before its queue signal landed still sets the event waiting on it") {
+    HANDLE event = CreateEventA(nullptr, TRUE, FALSE, nullptr);
+    {
+        Queue q(createDevice());
+        ComPtr<ID3D12Resource> src, dst;
+        recordLongCopy(q, src, dst);
+        REQUIRE(q.list->Close() == S_OK);
+        ID3D12CommandList* lists[] = {q.list.Get()};
+        q.queue->ExecuteCommandLists(1, lists);
+        REQUIRE(q.queue->Signal(q.fence.Get(), 1) == S_OK);
+        REQUIRE(q.fence->SetEventOnCompletion(1, event) == S_OK);
+        q.fence.Reset();
+        CHECK(WaitForSingleObject(event, 20000) == WAIT_OBJECT_0);
+    }
+    CloseHandle(event);
+}
+
 TEST_CASE("SetEventOnMultipleFenceCompletion: ALL waits for every fence, ANY for the first") {
     ComPtr<ID3D12Device> device = createDevice();
     ComPtr<ID3D12Device1> device1;
