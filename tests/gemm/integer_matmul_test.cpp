@@ -4,6 +4,7 @@
 // QUANTIZED_LINEAR rounds half to even and saturates; validation of every field; the 8-bit cooperative-matrix
 // kernel in every layout of A and B, its matrix operations emulated.
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,18 @@ struct Spec {
     Type aType = U8, bType = U8, outType = I32;
     Param aZero, bZero, aScale, bScale, outScale, outZero, bias;
     std::vector<uint32_t> aStrides, bStrides;  // empty: packed
+    int64_t lo = 0, hi = -1;  // the range of A, B and their zero points; empty: the 8-bit type's
 };
+
+uint32_t integerBits(Type t) { return t == I32 || t == U32 ? 32 : t == I16 || t == U16 ? 16 : 8; }
+
+// Integers in [lo, hi] as elements of `type` (of up to 32 bits).
+ValueGen integersIn(Type type, int64_t lo, int64_t hi) {
+    return [=](std::mt19937_64& rng) {
+        const int64_t v = lo + int64_t(rng() % uint64_t(hi - lo + 1));
+        return uint64_t(v) & ((uint64_t(1) << integerBits(type)) - 1);
+    };
+}
 
 FamilyTensor paramTensor(const Param& p) {
     FamilyTensor t = tensorOf(p.type, p.sizes.empty() ? std::vector<uint32_t>{1} : p.sizes);
@@ -113,6 +125,7 @@ std::vector<Expected> expectInteger(const Spec& s, const FamilyCase& c) {
     for (uint32_t d : s.batch) batches *= d;
     std::vector<Expected> out(batches * s.m * s.n);
     const double u32 = std::ldexp(1.0, -24);
+    const bool floatSums = mmitf && integerBits(s.aType) > 8;
     for (uint64_t z = 0; z < batches; ++z) {
         std::vector<uint32_t> batchCoord(s.batch.size());
         for (size_t d = s.batch.size(), rest = z; d-- > 0;) batchCoord[d] = uint32_t(rest % s.batch[d]), rest /= s.batch[d];
@@ -124,10 +137,15 @@ std::vector<Expected> expectInteger(const Spec& s, const FamilyCase& c) {
         };
         for (uint32_t i = 0; i < s.m; ++i)
             for (uint32_t j = 0; j < s.n; ++j) {
-                int64_t sum = 0;
+                __int128 sum = 0;  // exact: differences of up to 33 bits, K products of them
+                double magnitude = 0;
                 const double az = paramAt(aZero, coord(i, 0), 0), bz = paramAt(bZero, coord(0, j), 0);
-                for (uint32_t q = 0; q < s.k; ++q)
-                    sum += int64_t(a.values[(z * s.m + i) * s.k + q] - az) * int64_t(b.values[(z * s.k + q) * s.n + j] - bz);
+                for (uint32_t q = 0; q < s.k; ++q) {
+                    const int64_t da = int64_t(a.values[(z * s.m + i) * s.k + q] - az);
+                    const int64_t db = int64_t(b.values[(z * s.k + q) * s.n + j] - bz);
+                    sum += __int128(da) * db;
+                    magnitude += std::fabs(double(da) * double(db));
+                }
                 Expected& e = out[(z * s.m + i) * s.n + j];
                 if (s.op == kMmi) {
                     e = {double(int32_t(uint32_t(sum))), 0};
@@ -137,6 +155,8 @@ std::vector<Expected> expectInteger(const Spec& s, const FamilyCase& c) {
                 if (mmitf) {
                     const double v = double(sum) * scale, add = paramAt(bias, coord(i, j), 0);
                     double bound = 4 * u32 * (std::fabs(v) + std::fabs(add));
+                    // FLOAT32 sums: each difference rounded once, then K fma steps (GEMM's bound).
+                    if (floatSums) bound += (s.k + 4) * u32 * magnitude * std::fabs(scale);
                     if (s.outType == F16) bound += 0.5 * ulpOf(F16, std::fabs(v + add) + bound);
                     e = {v + add, bound};
                     continue;
@@ -159,6 +179,7 @@ void checkInteger(TestDevice& device, const Spec& s, std::mt19937_64& rng, const
     for (FamilyTensor& t : c.inputs) {
         if (t.absent) continue;
         if (isFloatType(t.type)) fillTensor(t, rng, {}, uniformFloats(t.type, 0.001, 0.01));
+        else if (s.lo <= s.hi) fillTensor(t, rng, {}, integersIn(t.type, s.lo, s.hi));
         else fillTensor(t, rng, {}, t.type == I8 ? smallIntegers(t.type, -128, 127) : smallIntegers(t.type, 0, 255));
     }
     if (s.op == kQlmm) {  // output scales that spread the results over the type's range
@@ -253,6 +274,47 @@ TEST_CASE("MATRIX_MULTIPLY_INTEGER_TO_FLOAT: FLOAT32 and FLOAT16 outputs, Bias, 
         }
 }
 
+// Their products do not fit INT32: each difference from its zero point is exact, rounded once to FLOAT32, and the
+// sums are FLOAT32's. Values and zero points crowded far from 0 catch a difference of rounded values.
+TEST_CASE("MATRIX_MULTIPLY_INTEGER_TO_FLOAT: INT16, UINT16, INT32 and UINT32 operands, summed in FLOAT32") {
+    TestDevice device;
+    std::mt19937_64 rng(611);
+    struct Range {
+        Type type;
+        int64_t lo, hi;
+        const char* what;
+    };
+    const Range ranges[] = {
+        {I16, INT16_MIN, INT16_MAX, "INT16"},
+        {U16, 0, UINT16_MAX, "UINT16"},
+        {I32, INT32_MIN, INT32_MAX, "INT32"},
+        {U32, 0, UINT32_MAX, "UINT32"},
+        {I32, INT32_MAX - 600, INT32_MAX, "INT32 near its largest"},
+        {I32, INT32_MIN, INT32_MIN + 600, "INT32 near its smallest"},
+        {U32, UINT32_MAX - 600, UINT32_MAX, "UINT32 near its largest"},
+    };
+    for (const Range& r : ranges) {
+        Spec s;
+        s.op = kMmitf, s.aType = s.bType = r.type, s.outType = F32, s.lo = r.lo, s.hi = r.hi;
+        s.m = 23, s.n = 18, s.k = 77;
+        s.aScale = {{1, 1}, F32}, s.bScale = {{1, 1}, F32};
+        checkInteger(device, s, rng, std::string(r.what) + ", no zero points");
+        s.aScale = {{23, 1}, F32}, s.bScale = {{1, 18}, F32}, s.aZero = {{23, 1}, r.type}, s.bZero = {{1, 18}, r.type};
+        s.bias = {{23, 18}, F32};
+        checkInteger(device, s, rng, std::string(r.what) + ", zero points and scales per row and column, Bias");
+        s.batch = {2, 3}, s.m = 1, s.n = 37, s.k = 301;
+        s.aScale = {{1, 1, 1, 1}, F32}, s.bScale = {{1, 1, 1, 37}, F32}, s.aZero = {{1, 1, 1, 1}, r.type};
+        s.bZero = {{1, 1, 1, 37}, r.type}, s.bias = {{2, 3, 1, 37}, F32};
+        checkInteger(device, s, rng, std::string(r.what) + ", one row (the skinny kernel), 4-D");
+    }
+    Spec s;  // FLOAT16 scales, Bias and output: operands whose sums stay within FLOAT16's range
+    s.op = kMmitf, s.aType = s.bType = I16, s.outType = F16, s.lo = -300, s.hi = 300;
+    s.m = 19, s.n = 21, s.k = 1031;
+    s.aScale = {{19, 1}, F16}, s.bScale = {{1, 21}, F16}, s.aZero = {{1, 1}, I16}, s.bZero = {{1, 21}, I16};
+    s.bias = {{19, 21}, F16};
+    checkInteger(device, s, rng, "INT16, FLOAT16 output");
+}
+
 TEST_CASE("integer matrix multiplies: invalid descs -> E_INVALIDARG naming the field") {
     TestDevice device;
     struct Invalid {
@@ -287,8 +349,8 @@ TEST_CASE("integer matrix multiplies: invalid descs -> E_INVALIDARG naming the f
         {"MMITF Bias of other sizes", with(mmitf, [](Spec& s) { s.bias = {{1, 4}, F32}; }), "BiasTensor.Sizes[0]"},
         {"MMITF scale of FLOAT16 with FLOAT32 output", with(mmitf, [](Spec& s) { s.aScale.type = F16; }),
          "DataType"},
-        {"MMITF INT32 operands", with(mmitf, [](Spec& s) { s.aType = s.bType = I32; s.aZero.type = s.bZero.type = I32; }),
-         "ATensor.DataType", E_NOTIMPL},
+        {"MMITF INT32 A with INT16 B",
+         with(mmitf, [](Spec& s) { s.aType = s.aZero.type = I32, s.bType = s.bZero.type = I16; }), "DataType"},
     };
     for (Invalid& c : cases) {
         INFO(std::string(c.name));

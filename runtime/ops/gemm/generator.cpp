@@ -80,17 +80,17 @@ private:
 
     // A's element (row x, column k) less its zero point (which is constant along k), B's (row k, column x).
     std::string aValue(const std::string& x, const std::string& k) const {
-        std::string v = "loadA(" + base(kA) + " + " + scaled(x, op(kA).row) + " + " + scaled(k, op(kA).column) + ")";
-        if (p_.present(kAZeroPoint))
-            v += " - loadAZeroPoint(" + base(kAZeroPoint) + " + " + scaled(x, op(kAZeroPoint).row) + ")";
-        return v;
+        const std::string v = "loadA(" + base(kA) + " + " + scaled(x, op(kA).row) + " + " + scaled(k, op(kA).column) + ")";
+        return lessZeroPoint(v, p_.present(kAZeroPoint) ? "loadAZeroPoint(" + base(kAZeroPoint) + " + " +
+                                                              scaled(x, op(kAZeroPoint).row) + ")"
+                                                        : "");
     }
     std::string bValue(const std::string& x, const std::string& k) const {
         if (p_.prologue) return "prologueB(blin + " + scaled(k, op(kB).row) + " + " + scaled(x, op(kB).column) + ")";
-        std::string v = "loadB(" + base(kB) + " + " + scaled(k, op(kB).row) + " + " + scaled(x, op(kB).column) + ")";
-        if (p_.present(kBZeroPoint))
-            v += " - loadBZeroPoint(" + base(kBZeroPoint) + " + " + scaled(x, op(kBZeroPoint).column) + ")";
-        return v;
+        const std::string v = "loadB(" + base(kB) + " + " + scaled(k, op(kB).row) + " + " + scaled(x, op(kB).column) + ")";
+        return lessZeroPoint(v, p_.present(kBZeroPoint) ? "loadBZeroPoint(" + base(kBZeroPoint) + " + " +
+                                                              scaled(x, op(kBZeroPoint).column) + ")"
+                                                        : "");
     }
 
     // The products of one K step from a[i] and b[j].
@@ -98,8 +98,8 @@ private:
         for (uint32_t i = 0; i < rows(); ++i)
             for (uint32_t j = 0; j < s_.tn; ++j) {
                 const std::string a = "a" + std::to_string(i), b = "b" + std::to_string(j);
-                out_ += indent + acc(i, j) + (p_.kind == Kind::Float ? " = fma(" + a + ", " + b + ", " + acc(i, j) + ");\n"
-                                                                     : " += " + a + " * " + b + ";\n");
+                out_ += indent + acc(i, j) + (p_.floatSums() ? " = fma(" + a + ", " + b + ", " + acc(i, j) + ");\n"
+                                                             : " += " + a + " * " + b + ";\n");
             }
     }
 

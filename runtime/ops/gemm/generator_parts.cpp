@@ -83,7 +83,7 @@ void SourceParts::prologueAccessors() {
 SourceParts::SourceParts(const Plan& plan, const KernelShape& shape) : p_(plan), s_(shape) {
     uint32_t next = 0;
     for (uint32_t slot = 0; slot < kSlots; ++slot) binding_[slot] = p_.present(Slot(slot)) ? next++ : ~0u;
-    acc_ = p_.kind == Kind::Float ? "float" : "int";
+    acc_ = p_.floatSums() ? "float" : "int";
 }
 
 void SourceParts::header(const std::string& extensions) {
@@ -115,11 +115,38 @@ void SourceParts::library() {
     };
     if (p_.prologue) out_ += kernel::programFunctionGlsl(*p_.prologue, "prologue", noAttributes);
     if (p_.epilogue) out_ += kernel::programFunctionGlsl(*p_.epilogue, "epilogue", noAttributes);
+    if (wideOperands()) {
+        // v - z exact: the borrow gives the sign of a difference of up to 33 bits, rounded once to FLOAT32. Signed
+        // operands are shifted by 2^31 first (their order becomes the unsigned one; their differences stay).
+        const bool signedOperands = p_.types[kA] == DML_TENSOR_DATA_TYPE_INT32;
+        out_ += std::string("float vk_exact_difference(uint v, uint z) {\n") +
+                (signedOperands ? "    v ^= 0x80000000u;\n    z ^= 0x80000000u;\n" : "") +
+                "    uint borrow;\n"
+                "    const uint d = usubBorrow(v, z, borrow);\n"
+                "    return borrow == 0u ? float(d) : -float(0u - d);\n}\n";
+    }
+}
+
+bool SourceParts::wideOperands() const {
+    return p_.kind == Kind::IntegerToFloat && dml::elementSizeInBits(p_.types[kA]) == 32;
+}
+
+std::string SourceParts::lessZeroPoint(const std::string& value, const std::string& zero) const {
+    if (wideOperands()) {
+        if (!zero.empty()) return "vk_exact_difference(" + value + ", " + zero + ")";
+        return p_.types[kA] == DML_TENSOR_DATA_TYPE_INT32 ? "float(int(" + value + "))" : "float(" + value + ")";
+    }
+    const std::string difference = zero.empty() ? value : value + " - " + zero;
+    return p_.kind != Kind::Float && p_.floatSums() ? "float(" + difference + ")" : difference;
 }
 
 void SourceParts::load(Slot slot, const char* name) {
     if (!p_.present(slot)) return;
     const DML_TENSOR_DATA_TYPE type = p_.types[slot];
+    if (wideOperands() && (slot == kA || slot == kB || slot == kAZeroPoint || slot == kBZeroPoint)) {
+        out_ += "uint " + std::string(name) + "(uint i) { return " + buffer(slot) + "[i]; }\n";
+        return;
+    }
     out_ += std::string(isFloat(type) ? "float " : "int ") + name + "(uint i) { return " +
             loadExpression(buffer(slot), type) + "; }\n";
 }

@@ -31,6 +31,9 @@ protected:
     // loadA(i) ... as floats or ints, store(i, v) for the output; with a fused prologue, prologueB(l) for B's element
     // at linear index l instead of loadB.
     void accessors();
+    // An element of A or B (`value`, from loadA or loadB) less its zero point (`zero`; "" when there is none), as
+    // the sums take it: an int, or a float where the sums are (Plan::floatSums).
+    std::string lessZeroPoint(const std::string& value, const std::string& zero) const;
     // The first element of slot's matrix for batch (b0, b1).
     std::string batchBase(Slot slot) const;
     // Slot's element (m, n) through `loader`.
@@ -48,6 +51,8 @@ protected:
 
 private:
     void load(Slot slot, const char* name);
+    // 32-bit integer operands summed as floats: loaded as their bits, differences taken by vk_exact_difference.
+    bool wideOperands() const;
     void prologueAccessors();
     uint32_t binding_[kSlots] = {};
 };

@@ -105,6 +105,10 @@ Plan planGemm(const dml::OperatorInfo& info, const ops::FusedNeighbours* neighbo
     return plan;
 }
 
+bool Plan::floatSums() const {
+    return kind == Kind::Float || (kind == Kind::IntegerToFloat && dml::elementSizeInBits(types[kA]) > 8);
+}
+
 std::string Plan::describe() const {
     static const char* const kKinds[] = {"gemm", "matmul_integer", "matmul_integer_to_float", "qlinear_matmul"};
     static const char* const kNames[] = {"A",      "B",      "C",        "Out", "AZP", "BZP", "AScale",

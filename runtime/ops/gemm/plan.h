@@ -67,6 +67,9 @@ struct Plan {
     DML_TENSOR_DATA_TYPE operandB = DML_TENSOR_DATA_TYPE_UNKNOWN;  // B's own type where a prologue computes it
 
     bool present(Slot slot) const { return types[slot] != DML_TENSOR_DATA_TYPE_UNKNOWN; }
+    // FLOAT32 sums: GEMM's, and MATRIX_MULTIPLY_INTEGER_TO_FLOAT's of 16- and 32-bit operands, whose products do not
+    // fit INT32 (each operand's difference from its zero point is then taken exactly and rounded once to FLOAT32).
+    bool floatSums() const;
     // The slot of prologue tensor i.
     static Slot prologueSlot(uint32_t i) { return i == 0 ? kB : Slot(kPrologue1 + i - 1); }
     uint64_t batchCount() const { return uint64_t(batch[0]) * batch[1]; }
