@@ -717,7 +717,9 @@ write_prints('dml_gemm_fused_softmax', {
 
 # dml_matrix_multiply_integer: UINT8 A (zero point per tensor) times INT8 B (zero point per column) in INT32; the same
 # A times UINT8 B scaled per tensor and per column, plus a bias, in FLOAT32; QUANTIZED_LINEAR requantized to UINT8
-# with ties to even (24.5 -> 24) and saturation (262 -> 255)
+# with ties to even (24.5 -> 24) and saturation (262 -> 255); INT32 A and B near INT32's ends less zero points per
+# row and per column close to them (differences a float subtraction of the rounded values would lose), scaled, plus
+# the bias, exact in FLOAT32
 m = load_model('dml_matrix_multiply_integer')
 A = as_array(m, 'A_u8', (2, 3)) - resource_values(m, 'A_zero')[1][0]
 sums = A @ (as_array(m, 'B_i8', (3, 2)) - as_array(m, 'B_zeros', (1, 2)))
@@ -728,8 +730,12 @@ q_scale = resource_values(m, 'q_scale')[1][0]
 real = (as_array(m, 'A_q', (2, 3)) * q_scale) @ (as_array(m, 'B_q', (3, 2)) * q_scale)
 requantized = np.clip(np.round(real / resource_values(m, 'out_scale')[1][0]) + resource_values(m, 'out_zero')[1][0],
                       0, 255)
+floats_i32 = ((as_array(m, 'A_i32', (2, 3)) - as_array(m, 'A_zeros_i32', (2, 1))) * resource_values(m, 'A_scale')[1][0]) @ \
+    ((as_array(m, 'B_i32', (3, 2)) - as_array(m, 'B_zeros_i32', (1, 2))) * as_array(m, 'B_scales', (1, 2))) + \
+    as_array(m, 'bias', (2, 2))
 write_prints('dml_matrix_multiply_integer', {
-    'sums': [int(v) for v in sums.ravel()], 'floats': f32_list(floats), 'requantized': [int(v) for v in requantized.ravel()]})
+    'sums': [int(v) for v in sums.ravel()], 'floats': f32_list(floats), 'requantized': [int(v) for v in requantized.ravel()],
+    'floats_i32': f32_list(floats_i32)})
 
 
 def nibbles(byte_values):
