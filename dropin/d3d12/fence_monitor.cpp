@@ -18,8 +18,9 @@ constexpr UINT64 kPollNs = 2'000'000;  // how long one GPU wait lasts before new
 struct FenceMonitor::State {
     std::mutex mutex;
     std::condition_variable changed;
-    std::vector<Fence*> watched;  // each once
-    Fence* inUse = nullptr;       // the fence the thread is applying signals to; unwatch waits for it
+    std::vector<Fence*> watched;     // each once; taken whole by the thread for each round
+    std::vector<Fence*> processing;  // the thread's current round, less the fences destroyed since
+    Fence* inUse = nullptr;          // the fence the thread is applying signals to; unwatch waits for it
     bool stop = false;
     VkdmlDevice device = nullptr;  // a reference of the thread's own
 };
@@ -54,8 +55,8 @@ void FenceMonitor::watch(Fence* fence) {
 void FenceMonitor::unwatch(Fence* fence) {
     std::unique_lock<std::mutex> lock(state_->mutex);
     state_->changed.wait(lock, [&] { return state_->inUse != fence; });
-    auto& watched = state_->watched;
-    watched.erase(std::remove(watched.begin(), watched.end(), fence), watched.end());
+    for (std::vector<Fence*>* list : {&state_->watched, &state_->processing})
+        list->erase(std::remove(list->begin(), list->end(), fence), list->end());
 }
 
 void FenceMonitor::run(std::shared_ptr<State> state) {
@@ -65,15 +66,17 @@ void FenceMonitor::run(std::shared_ptr<State> state) {
             std::unique_lock<std::mutex> lock(state->mutex);
             state->changed.wait(lock, [&] { return state->stop || !state->watched.empty(); });
             if (state->watched.empty()) break;  // stopping, and every watched fence is done or destroyed
-            fences = state->watched;
+            // A fence given a new signal while this round looks at it is watched again, for the next round.
+            state->processing.swap(state->watched);
+            fences = state->processing;
         }
         uint64_t next = UINT64_MAX;
         bool anyPending = false;
         for (Fence* fence : fences) {
             {
                 std::lock_guard<std::mutex> lock(state->mutex);
-                const auto& watched = state->watched;
-                if (std::find(watched.begin(), watched.end(), fence) == watched.end()) continue;  // destroyed since
+                const auto& processing = state->processing;
+                if (std::find(processing.begin(), processing.end(), fence) == processing.end()) continue;  // destroyed
                 state->inUse = fence;
             }
             std::vector<Fence::Waiter> released;
@@ -82,7 +85,9 @@ void FenceMonitor::run(std::shared_ptr<State> state) {
             {
                 std::lock_guard<std::mutex> lock(state->mutex);
                 state->inUse = nullptr;
-                if (!pending) state->watched.erase(std::find(state->watched.begin(), state->watched.end(), fence));
+                auto& watched = state->watched;
+                if (pending && std::find(watched.begin(), watched.end(), fence) == watched.end())
+                    watched.push_back(fence);
             }
             state->changed.notify_all();
             // Only now may the program see the new value through an event and release the fence.
@@ -91,6 +96,10 @@ void FenceMonitor::run(std::shared_ptr<State> state) {
                 anyPending = true;
                 next = std::min(next, fenceNext);
             }
+        }
+        {
+            std::lock_guard<std::mutex> lock(state->mutex);
+            state->processing.clear();
         }
         if (anyPending) vkdmlWaitForCompletion(state->device, next, kPollNs);
     }
