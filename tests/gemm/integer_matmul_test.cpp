@@ -40,13 +40,11 @@ struct Spec {
     int64_t lo = 0, hi = -1;  // the range of A, B and their zero points; empty: the 8-bit type's
 };
 
-uint32_t integerBits(Type t) { return t == I32 || t == U32 ? 32 : t == I16 || t == U16 ? 16 : 8; }
-
 // Integers in [lo, hi] as elements of `type` (of up to 32 bits).
 ValueGen integersIn(Type type, int64_t lo, int64_t hi) {
     return [=](std::mt19937_64& rng) {
         const int64_t v = lo + int64_t(rng() % uint64_t(hi - lo + 1));
-        return uint64_t(v) & ((uint64_t(1) << integerBits(type)) - 1);
+        return uint64_t(v) & ((uint64_t(1) << elementBits(type)) - 1);
     };
 }
 
@@ -125,7 +123,7 @@ std::vector<Expected> expectInteger(const Spec& s, const FamilyCase& c) {
     for (uint32_t d : s.batch) batches *= d;
     std::vector<Expected> out(batches * s.m * s.n);
     const double u32 = std::ldexp(1.0, -24);
-    const bool floatSums = mmitf && integerBits(s.aType) > 8;
+    const bool floatSums = mmitf && elementBits(s.aType) > 8;
     for (uint64_t z = 0; z < batches; ++z) {
         std::vector<uint32_t> batchCoord(s.batch.size());
         for (size_t d = s.batch.size(), rest = z; d-- > 0;) batchCoord[d] = uint32_t(rest % s.batch[d]), rest /= s.batch[d];
